@@ -135,7 +135,7 @@ func (fs *funcState) callLibOperator(m *bind.Method, w, n, dst int) *vm.Type {
 		panic("library operator without a native: " + m.Owner.VM.FullName() + "." + m.Name)
 	}
 	argc := n
-	if f.TypeArgs && (m.Name == "op_Implicit" || m.Name == "op_Explicit") {
+	if f.TypeArgs && (m.Name == "op_Implicit" || m.Name == "op_Explicit" || m.Name == "op_CheckedExplicit") {
 		// One native serves a type's conversions to several types (C#
 		// overloads them on the return type): it takes the target type
 		// as a hidden last argument.

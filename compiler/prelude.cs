@@ -1604,7 +1604,10 @@ namespace System.Threading.Channels
         {
             var tcs = new TaskCompletionSource<bool>(TaskCreationOptions.RunContinuationsAsynchronously);
             waiters.Add(tcs);
-            if (ct.CanBeCanceled) ct.Register(() => tcs.TrySetCanceled(ct));
+            // A pending operation canceled fails with OperationCanceledException
+            // (.NET's AsyncOperation), not the TaskCanceledException of a
+            // canceled task, which only a token canceled beforehand gives.
+            if (ct.CanBeCanceled) ct.Register(() => tcs.TrySetException(new OperationCanceledException(ct)));
             return new ValueTask<bool>(tcs.Task);
         }
     }
@@ -6362,21 +6365,25 @@ namespace System.Numerics
     public interface IAdditionOperators<TSelf, TOther, TResult> where TSelf : IAdditionOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator +(TSelf left, TOther right);
+        static virtual TResult operator checked +(TSelf left, TOther right) => left + right;
     }
 
     public interface ISubtractionOperators<TSelf, TOther, TResult> where TSelf : ISubtractionOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator -(TSelf left, TOther right);
+        static virtual TResult operator checked -(TSelf left, TOther right) => left - right;
     }
 
     public interface IMultiplyOperators<TSelf, TOther, TResult> where TSelf : IMultiplyOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator *(TSelf left, TOther right);
+        static virtual TResult operator checked *(TSelf left, TOther right) => left * right;
     }
 
     public interface IDivisionOperators<TSelf, TOther, TResult> where TSelf : IDivisionOperators<TSelf, TOther, TResult>
     {
         static abstract TResult operator /(TSelf left, TOther right);
+        static virtual TResult operator checked /(TSelf left, TOther right) => left / right;
     }
 
     public interface IModulusOperators<TSelf, TOther, TResult> where TSelf : IModulusOperators<TSelf, TOther, TResult>
@@ -6416,6 +6423,7 @@ namespace System.Numerics
     public interface IUnaryNegationOperators<TSelf, TResult> where TSelf : IUnaryNegationOperators<TSelf, TResult>
     {
         static abstract TResult operator -(TSelf value);
+        static virtual TResult operator checked -(TSelf value) => -value;
     }
 
     public interface IUnaryPlusOperators<TSelf, TResult> where TSelf : IUnaryPlusOperators<TSelf, TResult>

@@ -94,9 +94,44 @@ func (th *Thread) fitTo(t *Type, v Value) (Value, error) {
 
 // createFrom converts value v to numeric type t as CreateChecked (mode
 // 'c'), CreateSaturating ('s') or CreateTruncating ('t') do.
+// createFromLib converts v, a value of library numeric type vt (Int128,
+// BigInteger), to t by vt's explicit conversion operator, its checked form
+// for CreateChecked; CreateSaturating clamps through double first. ok is
+// false when vt has no such operator.
+func (th *Thread) createFromLib(t *Type, v Value, vt *Type, mode byte) (Value, bool, error) {
+	name := "op_Explicit"
+	if mode == 'c' && vt.LookupStatic("op_CheckedExplicit", 2) != nil {
+		name = "op_CheckedExplicit"
+	}
+	conv := vt.LookupStatic(name, 2)
+	if conv == nil {
+		return Null, false, nil
+	}
+	if mode == 's' && isIntegralType(t) {
+		f, err := th.Invoke(conv, Null, []Value{v, TypeObject(TDouble)})
+		if err != nil {
+			return Null, true, err
+		}
+		lo, _ := intRange(t)
+		switch {
+		case AsF64(f) < float64(lo):
+			return MakeIntegral(t, uint64(lo)), true, nil
+		case AsF64(f) >= math.Ldexp(1, bitWidth(t)-b2i(lo < 0)):
+			return maxOf(t), true, nil
+		}
+	}
+	r, err := th.Invoke(conv, Null, []Value{v, TypeObject(t)})
+	return r, true, err
+}
+
 func (th *Thread) createFrom(t *Type, v Value, mode byte) (Value, error) {
 	if v.IsNull() {
 		return Null, th.ThrowNull()
+	}
+	if vt := v.Type(); vt != nil && vt.Kind == KindNative && vt.IsValueType && vt != TDecimal && vt != t {
+		if r, ok, err := th.createFromLib(t, v, vt, mode); ok {
+			return r, err
+		}
 	}
 	if d, ok := v.AsNative().(Decimal); ok {
 		switch {

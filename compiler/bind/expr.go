@@ -80,6 +80,25 @@ func (b *binder) targetCollection(c *lang.CollectionExpr, to *Type) {
 	}
 }
 
+// isSpan reports whether t is a constructed Span<T> or ReadOnlySpan<T>.
+func isSpan(t *Type) bool {
+	return t != nil && t.Def != nil && len(t.Args) == 1 && t.Namespace == "System" && (t.Def.Name == "Span" || t.Def.Name == "ReadOnlySpan")
+}
+
+// spanCollection records, for collection expression c converted to a
+// span type to, the span's conversion from T[]: its elements are stored in
+// an array the span views. It reports whether to is a span.
+func (b *binder) spanCollection(c *lang.CollectionExpr, to *Type) bool {
+	if !isSpan(to) {
+		return false
+	}
+	if m := b.userConversion(nil, b.u.ArrayOf(to.Args[0]), to, false); m != nil {
+		b.info.Convs[c] = m
+		return true
+	}
+	return false
+}
+
 // convertExpr binds e where a value of type to is required, and reports a
 // missing implicit conversion (CS0029, CS0266, CS0037).
 func (b *binder) convertExpr(e lang.Expr, to *Type) *Type {
@@ -103,6 +122,9 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	b.targetNew(e, to)
 	if c, ok := e.(*lang.CollectionExpr); ok {
 		b.targetCollection(c, to)
+		if b.spanCollection(c, to) {
+			return
+		}
 	}
 	if from.Kind == Group && to != nil && to.Kind == Delegate {
 		b.convertGroup(e, to)

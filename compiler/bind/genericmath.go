@@ -35,6 +35,20 @@ func (b *binder) addGenericMath() {
 			t.Ifaces = append(t.Ifaces, b.u.Construct(def, []*Type{t}))
 		}
 	}
+	// Int128 and UInt128 are library structs, their members natives
+	// (vm/lib/int128.go) found by name.
+	for _, w := range [...][2]string{{"System.Int128", "ISignedNumber"}, {"System.UInt128", "IUnsignedNumber"}} {
+		name, sign := w[0], w[1]
+		t := b.u.lookup(name, 0)
+		if t == nil {
+			continue
+		}
+		for _, n := range []string{"IBinaryInteger", "IMinMaxValue", sign} {
+			if def := b.u.lookup("System.Numerics."+n, 1); def != nil && def.Kind == Interface {
+				t.Ifaces = append(t.Ifaces, b.u.Construct(def, []*Type{t}))
+			}
+		}
+	}
 }
 
 // isGenericMath reports whether t is one of the generic math interfaces

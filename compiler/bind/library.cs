@@ -3150,6 +3150,251 @@ namespace System.Linq
     }
 }
 
+namespace System
+{
+    // Int128 is a 128-bit integer (vm/lib/int128.go). Its conversion
+    // operators share one native per name, which receives the target
+    // type as a hidden argument.
+    [Struct] public sealed class Int128 : IComparable, IComparable<Int128>, IEquatable<Int128>, IFormattable
+    {
+        public extern Int128(ulong upper, ulong lower);
+        public static Int128 MinValue { get; }
+        public static Int128 MaxValue { get; }
+        public static Int128 Zero { get; }
+        public static Int128 One { get; }
+        public static Int128 AllBitsSet { get; }
+        public static Int128 NegativeOne { get; }
+        public extern static Int128 Abs(Int128 value);
+        public extern static Int128 Log2(Int128 value);
+        public extern static Int128 PopCount(Int128 value);
+        public extern static Int128 LeadingZeroCount(Int128 value);
+        public extern static Int128 TrailingZeroCount(Int128 value);
+        public extern static Int128 Max(Int128 x, Int128 y);
+        public extern static Int128 Min(Int128 x, Int128 y);
+        public extern static Int128 MaxMagnitude(Int128 x, Int128 y);
+        public extern static Int128 MinMagnitude(Int128 x, Int128 y);
+        public extern static Int128 Clamp(Int128 value, Int128 min, Int128 max);
+        public extern static int Sign(Int128 value);
+        public extern static (Int128 Quotient, Int128 Remainder) DivRem(Int128 left, Int128 right);
+        public extern static Int128 RotateLeft(Int128 value, int rotateAmount);
+        public extern static Int128 RotateRight(Int128 value, int rotateAmount);
+        public extern static bool IsEvenInteger(Int128 value);
+        public extern static bool IsOddInteger(Int128 value);
+        public extern static bool IsNegative(Int128 value);
+        public extern static bool IsPositive(Int128 value);
+        public extern static bool IsPow2(Int128 value);
+        public extern static Int128 CreateChecked<TOther>(TOther value);
+        public extern static Int128 CreateSaturating<TOther>(TOther value);
+        public extern static Int128 CreateTruncating<TOther>(TOther value);
+        public extern static int Compare(Int128 left, Int128 right);
+        public extern static Int128 Parse(string s);
+        public extern static Int128 Parse(string s, System.Globalization.NumberStyles style);
+        public extern static Int128 Parse(string s, IFormatProvider provider);
+        public extern static Int128 Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
+        public extern static bool TryParse(string s, out Int128 result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out Int128 result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out Int128 result);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(Int128 value);
+        public extern bool Equals(Int128 other);
+        public extern override bool Equals(object obj);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern static Int128 operator +(Int128 left, Int128 right);
+        public extern static Int128 operator checked +(Int128 left, Int128 right);
+        public extern static Int128 operator -(Int128 left, Int128 right);
+        public extern static Int128 operator checked -(Int128 left, Int128 right);
+        public extern static Int128 operator *(Int128 left, Int128 right);
+        public extern static Int128 operator checked *(Int128 left, Int128 right);
+        public extern static Int128 operator /(Int128 left, Int128 right);
+        public extern static Int128 operator checked /(Int128 left, Int128 right);
+        public extern static Int128 operator %(Int128 left, Int128 right);
+        public extern static Int128 operator &(Int128 left, Int128 right);
+        public extern static Int128 operator |(Int128 left, Int128 right);
+        public extern static Int128 operator ^(Int128 left, Int128 right);
+        public extern static Int128 operator <<(Int128 value, int shiftAmount);
+        public extern static Int128 operator >>(Int128 value, int shiftAmount);
+        public extern static Int128 operator >>>(Int128 value, int shiftAmount);
+        public extern static Int128 operator ~(Int128 value);
+        public extern static Int128 operator +(Int128 value);
+        public extern static Int128 operator -(Int128 value);
+        public extern static Int128 operator checked -(Int128 value);
+        public extern static Int128 operator ++(Int128 value);
+        public extern static Int128 operator checked ++(Int128 value);
+        public extern static Int128 operator --(Int128 value);
+        public extern static Int128 operator checked --(Int128 value);
+        public extern static bool operator ==(Int128 left, Int128 right);
+        public extern static bool operator !=(Int128 left, Int128 right);
+        public extern static bool operator <(Int128 left, Int128 right);
+        public extern static bool operator >(Int128 left, Int128 right);
+        public extern static bool operator <=(Int128 left, Int128 right);
+        public extern static bool operator >=(Int128 left, Int128 right);
+        public extern static implicit operator Int128(sbyte value);
+        public extern static implicit operator Int128(byte value);
+        public extern static implicit operator Int128(short value);
+        public extern static implicit operator Int128(ushort value);
+        public extern static implicit operator Int128(char value);
+        public extern static implicit operator Int128(int value);
+        public extern static implicit operator Int128(uint value);
+        public extern static implicit operator Int128(long value);
+        public extern static implicit operator Int128(ulong value);
+        public extern static explicit operator Int128(float value);
+        public extern static explicit operator checked Int128(float value);
+        public extern static explicit operator Int128(double value);
+        public extern static explicit operator checked Int128(double value);
+        public extern static explicit operator Int128(decimal value);
+        public extern static explicit operator checked Int128(decimal value);
+        public extern static explicit operator Int128(UInt128 value);
+        public extern static explicit operator checked Int128(UInt128 value);
+        public extern static explicit operator byte(Int128 value);
+        public extern static explicit operator checked byte(Int128 value);
+        public extern static explicit operator sbyte(Int128 value);
+        public extern static explicit operator checked sbyte(Int128 value);
+        public extern static explicit operator short(Int128 value);
+        public extern static explicit operator checked short(Int128 value);
+        public extern static explicit operator ushort(Int128 value);
+        public extern static explicit operator checked ushort(Int128 value);
+        public extern static explicit operator char(Int128 value);
+        public extern static explicit operator checked char(Int128 value);
+        public extern static explicit operator int(Int128 value);
+        public extern static explicit operator checked int(Int128 value);
+        public extern static explicit operator uint(Int128 value);
+        public extern static explicit operator checked uint(Int128 value);
+        public extern static explicit operator long(Int128 value);
+        public extern static explicit operator checked long(Int128 value);
+        public extern static explicit operator ulong(Int128 value);
+        public extern static explicit operator checked ulong(Int128 value);
+        public extern static explicit operator float(Int128 value);
+        public extern static explicit operator double(Int128 value);
+        public extern static explicit operator decimal(Int128 value);
+    }
+
+    // UInt128 is a 128-bit integer (vm/lib/int128.go). Its conversion
+    // operators share one native per name, which receives the target
+    // type as a hidden argument.
+    [Struct] public sealed class UInt128 : IComparable, IComparable<UInt128>, IEquatable<UInt128>, IFormattable
+    {
+        public extern UInt128(ulong upper, ulong lower);
+        public static UInt128 MinValue { get; }
+        public static UInt128 MaxValue { get; }
+        public static UInt128 Zero { get; }
+        public static UInt128 One { get; }
+        public static UInt128 AllBitsSet { get; }
+        public extern static UInt128 Log2(UInt128 value);
+        public extern static UInt128 PopCount(UInt128 value);
+        public extern static UInt128 LeadingZeroCount(UInt128 value);
+        public extern static UInt128 TrailingZeroCount(UInt128 value);
+        public extern static UInt128 Max(UInt128 x, UInt128 y);
+        public extern static UInt128 Min(UInt128 x, UInt128 y);
+        public extern static UInt128 MaxMagnitude(UInt128 x, UInt128 y);
+        public extern static UInt128 MinMagnitude(UInt128 x, UInt128 y);
+        public extern static UInt128 Clamp(UInt128 value, UInt128 min, UInt128 max);
+        public extern static int Sign(UInt128 value);
+        public extern static (UInt128 Quotient, UInt128 Remainder) DivRem(UInt128 left, UInt128 right);
+        public extern static UInt128 RotateLeft(UInt128 value, int rotateAmount);
+        public extern static UInt128 RotateRight(UInt128 value, int rotateAmount);
+        public extern static bool IsEvenInteger(UInt128 value);
+        public extern static bool IsOddInteger(UInt128 value);
+        public extern static bool IsNegative(UInt128 value);
+        public extern static bool IsPositive(UInt128 value);
+        public extern static bool IsPow2(UInt128 value);
+        public extern static UInt128 CreateChecked<TOther>(TOther value);
+        public extern static UInt128 CreateSaturating<TOther>(TOther value);
+        public extern static UInt128 CreateTruncating<TOther>(TOther value);
+        public extern static int Compare(UInt128 left, UInt128 right);
+        public extern static UInt128 Parse(string s);
+        public extern static UInt128 Parse(string s, System.Globalization.NumberStyles style);
+        public extern static UInt128 Parse(string s, IFormatProvider provider);
+        public extern static UInt128 Parse(string s, System.Globalization.NumberStyles style, IFormatProvider provider);
+        public extern static bool TryParse(string s, out UInt128 result);
+        public extern static bool TryParse(string s, IFormatProvider provider, out UInt128 result);
+        public extern static bool TryParse(string s, System.Globalization.NumberStyles style, IFormatProvider provider, out UInt128 result);
+        public extern int CompareTo(object value);
+        public extern int CompareTo(UInt128 value);
+        public extern bool Equals(UInt128 other);
+        public extern override bool Equals(object obj);
+        public extern override int GetHashCode();
+        public extern override string ToString();
+        public extern string ToString(string format);
+        public extern string ToString(IFormatProvider provider);
+        public extern string ToString(string format, IFormatProvider provider);
+        public extern static UInt128 operator +(UInt128 left, UInt128 right);
+        public extern static UInt128 operator checked +(UInt128 left, UInt128 right);
+        public extern static UInt128 operator -(UInt128 left, UInt128 right);
+        public extern static UInt128 operator checked -(UInt128 left, UInt128 right);
+        public extern static UInt128 operator *(UInt128 left, UInt128 right);
+        public extern static UInt128 operator checked *(UInt128 left, UInt128 right);
+        public extern static UInt128 operator /(UInt128 left, UInt128 right);
+        public extern static UInt128 operator checked /(UInt128 left, UInt128 right);
+        public extern static UInt128 operator %(UInt128 left, UInt128 right);
+        public extern static UInt128 operator &(UInt128 left, UInt128 right);
+        public extern static UInt128 operator |(UInt128 left, UInt128 right);
+        public extern static UInt128 operator ^(UInt128 left, UInt128 right);
+        public extern static UInt128 operator <<(UInt128 value, int shiftAmount);
+        public extern static UInt128 operator >>(UInt128 value, int shiftAmount);
+        public extern static UInt128 operator >>>(UInt128 value, int shiftAmount);
+        public extern static UInt128 operator ~(UInt128 value);
+        public extern static UInt128 operator +(UInt128 value);
+        public extern static UInt128 operator -(UInt128 value);
+        public extern static UInt128 operator checked -(UInt128 value);
+        public extern static UInt128 operator ++(UInt128 value);
+        public extern static UInt128 operator checked ++(UInt128 value);
+        public extern static UInt128 operator --(UInt128 value);
+        public extern static UInt128 operator checked --(UInt128 value);
+        public extern static bool operator ==(UInt128 left, UInt128 right);
+        public extern static bool operator !=(UInt128 left, UInt128 right);
+        public extern static bool operator <(UInt128 left, UInt128 right);
+        public extern static bool operator >(UInt128 left, UInt128 right);
+        public extern static bool operator <=(UInt128 left, UInt128 right);
+        public extern static bool operator >=(UInt128 left, UInt128 right);
+        public extern static implicit operator UInt128(byte value);
+        public extern static implicit operator UInt128(ushort value);
+        public extern static implicit operator UInt128(char value);
+        public extern static implicit operator UInt128(uint value);
+        public extern static implicit operator UInt128(ulong value);
+        public extern static explicit operator UInt128(sbyte value);
+        public extern static explicit operator checked UInt128(sbyte value);
+        public extern static explicit operator UInt128(short value);
+        public extern static explicit operator checked UInt128(short value);
+        public extern static explicit operator UInt128(int value);
+        public extern static explicit operator checked UInt128(int value);
+        public extern static explicit operator UInt128(long value);
+        public extern static explicit operator checked UInt128(long value);
+        public extern static explicit operator UInt128(float value);
+        public extern static explicit operator checked UInt128(float value);
+        public extern static explicit operator UInt128(double value);
+        public extern static explicit operator checked UInt128(double value);
+        public extern static explicit operator UInt128(decimal value);
+        public extern static explicit operator checked UInt128(decimal value);
+        public extern static explicit operator UInt128(Int128 value);
+        public extern static explicit operator checked UInt128(Int128 value);
+        public extern static explicit operator byte(UInt128 value);
+        public extern static explicit operator checked byte(UInt128 value);
+        public extern static explicit operator sbyte(UInt128 value);
+        public extern static explicit operator checked sbyte(UInt128 value);
+        public extern static explicit operator short(UInt128 value);
+        public extern static explicit operator checked short(UInt128 value);
+        public extern static explicit operator ushort(UInt128 value);
+        public extern static explicit operator checked ushort(UInt128 value);
+        public extern static explicit operator char(UInt128 value);
+        public extern static explicit operator checked char(UInt128 value);
+        public extern static explicit operator int(UInt128 value);
+        public extern static explicit operator checked int(UInt128 value);
+        public extern static explicit operator uint(UInt128 value);
+        public extern static explicit operator checked uint(UInt128 value);
+        public extern static explicit operator long(UInt128 value);
+        public extern static explicit operator checked long(UInt128 value);
+        public extern static explicit operator ulong(UInt128 value);
+        public extern static explicit operator checked ulong(UInt128 value);
+        public extern static explicit operator float(UInt128 value);
+        public extern static explicit operator double(UInt128 value);
+        public extern static explicit operator decimal(UInt128 value);
+    }
+}
+
 namespace System.Numerics
 {
     // BigInteger is an arbitrary-precision integer (vm/lib/bigint.go). Its
@@ -3280,6 +3525,8 @@ namespace System.Numerics
         public extern static implicit operator BigInteger(uint value);
         public extern static implicit operator BigInteger(long value);
         public extern static implicit operator BigInteger(ulong value);
+        public extern static implicit operator BigInteger(Int128 value);
+        public extern static implicit operator BigInteger(UInt128 value);
         public extern static explicit operator BigInteger(float value);
         public extern static explicit operator BigInteger(double value);
         public extern static explicit operator BigInteger(decimal value);
@@ -3295,6 +3542,8 @@ namespace System.Numerics
         public extern static explicit operator float(BigInteger value);
         public extern static explicit operator double(BigInteger value);
         public extern static explicit operator decimal(BigInteger value);
+        public extern static explicit operator Int128(BigInteger value);
+        public extern static explicit operator UInt128(BigInteger value);
     }
 
     public static class BitOperations

@@ -244,6 +244,8 @@ func libraryAST() *lang.File {
 		libraryAST_208(),
 		libraryAST_209(),
 		libraryAST_210(),
+		libraryAST_211(),
+		libraryAST_212(),
 	}
 	return f
 }
@@ -74278,8 +74280,8 @@ func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(3158, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "BigInteger",
-		Namespace: "System.Numerics",
+		Name:      "Int128",
+		Namespace: "System",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
@@ -74289,31 +74291,31 @@ func libraryAST_191() *lang.TypeDecl {
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3158, 47),
+				Pos:  lp(3158, 43),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3158, 60),
+				Pos:  lp(3158, 56),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3158, 72),
-						Name: "BigInteger",
+						Pos:  lp(3158, 68),
+						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3158, 85),
+				Pos:  lp(3158, 77),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3158, 96),
-						Name: "BigInteger",
+						Pos:  lp(3158, 88),
+						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3158, 109),
+				Pos:  lp(3158, 97),
 				Name: "IFormattable",
 			},
 		},
@@ -74321,249 +74323,361 @@ func libraryAST_191() *lang.TypeDecl {
 			&lang.CtorDecl{
 				Pos:       lp(3160, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3161, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
+				Name:      "Int128",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3161, 34),
+						Pos: lp(3160, 30),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3162, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3162, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 34),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3163, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3163, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 34),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3164, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3164, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 34),
+							Pos:  lp(3160, 30),
 							Name: "ulong",
 						},
-						Name: "value",
+						Name: "upper",
 					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3165, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3165, 34),
+						Pos: lp(3160, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 34),
-							Name: "float",
+							Pos:  lp(3160, 43),
+							Name: "ulong",
 						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3166, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3166, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3166, 34),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3167, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3167, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 34),
-							Name: "decimal",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3168, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3168, 34),
-						Type: &lang.TypeRef{
-							Pos:       lp(3168, 34),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3168, 34),
-								Name: "byte",
-							},
-						},
-						Name: "value",
+						Name: "lower",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3169, 9),
+				Pos:       lp(3161, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3169, 23),
-					Name: "BigInteger",
+					Pos:  lp(3161, 23),
+					Name: "Int128",
+				},
+				Name: "MinValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3161, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3162, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3162, 23),
+					Name: "Int128",
+				},
+				Name: "MaxValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3162, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3163, 23),
+					Name: "Int128",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3169, 41),
+						Pos:  lp(3163, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3170, 9),
+				Pos:       lp(3164, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3170, 23),
-					Name: "BigInteger",
+					Pos:  lp(3164, 23),
+					Name: "Int128",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3170, 40),
+						Pos:  lp(3164, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3171, 9),
+				Pos:       lp(3165, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3171, 23),
-					Name: "BigInteger",
+					Pos:  lp(3165, 23),
+					Name: "Int128",
 				},
-				Name: "MinusOne",
+				Name: "AllBitsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3171, 45),
+						Pos:  lp(3165, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
+				Pos:       lp(3166, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3166, 23),
+					Name: "Int128",
+				},
+				Name: "NegativeOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3166, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3167, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3167, 30),
+					Name: "Int128",
+				},
+				Name:    "Abs",
+				NamePos: lp(3167, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3167, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3167, 41),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3168, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3168, 30),
+					Name: "Int128",
+				},
+				Name:    "Log2",
+				NamePos: lp(3168, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3168, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3168, 42),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3169, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3169, 30),
+					Name: "Int128",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3169, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3169, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 46),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3170, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3170, 30),
+					Name: "Int128",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3170, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3170, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3170, 54),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3171, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3171, 30),
+					Name: "Int128",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3171, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3171, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 55),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3172, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3172, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3172, 30),
+					Name: "Int128",
 				},
-				Name: "IsZero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3172, 30),
-						Kind: "get",
+				Name:    "Max",
+				NamePos: lp(3172, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3172, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 41),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3172, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3172, 51),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3173, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3173, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3173, 30),
+					Name: "Int128",
 				},
-				Name: "IsOne",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3173, 29),
-						Kind: "get",
+				Name:    "Min",
+				NamePos: lp(3173, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3173, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 41),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3173, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 51),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3174, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3174, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3174, 30),
+					Name: "Int128",
 				},
-				Name: "IsEven",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3174, 30),
-						Kind: "get",
+				Name:    "MaxMagnitude",
+				NamePos: lp(3174, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3174, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 50),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3174, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3174, 60),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3175, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3175, 16),
-					Name: "bool",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3175, 30),
+					Name: "Int128",
 				},
-				Name: "IsPowerOfTwo",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3175, 36),
-						Kind: "get",
+				Name:    "MinMagnitude",
+				NamePos: lp(3175, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3175, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 50),
+							Name: "Int128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3175, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 60),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3176, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3176, 16),
-					Name: "int",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3176, 30),
+					Name: "Int128",
 				},
-				Name: "Sign",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3176, 27),
-						Kind: "get",
+				Name:    "Clamp",
+				NamePos: lp(3176, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3176, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 43),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3176, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 57),
+							Name: "Int128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3176, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3176, 69),
+							Name: "Int128",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -74572,16 +74686,16 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3177, 30),
-					Name: "BigInteger",
+					Name: "int",
 				},
-				Name:    "Abs",
-				NamePos: lp(3177, 41),
+				Name:    "Sign",
+				NamePos: lp(3177, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3177, 45),
+						Pos: lp(3177, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 45),
-							Name: "BigInteger",
+							Pos:  lp(3177, 39),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -74592,24 +74706,39 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3178, 30),
-					Name: "BigInteger",
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3178, 31),
+							Name: "Int128",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3178, 48),
+							Name: "Int128",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name:    "Add",
-				NamePos: lp(3178, 41),
+				Name:    "DivRem",
+				NamePos: lp(3178, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3178, 45),
+						Pos: lp(3178, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 45),
-							Name: "BigInteger",
+							Pos:  lp(3178, 73),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3178, 62),
+						Pos: lp(3178, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 62),
-							Name: "BigInteger",
+							Pos:  lp(3178, 86),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -74620,26 +74749,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3179, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Subtract",
-				NamePos: lp(3179, 41),
+				Name:    "RotateLeft",
+				NamePos: lp(3179, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3179, 50),
+						Pos: lp(3179, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 50),
-							Name: "BigInteger",
+							Pos:  lp(3179, 48),
+							Name: "Int128",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3179, 67),
+						Pos: lp(3179, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 67),
-							Name: "BigInteger",
+							Pos:  lp(3179, 62),
+							Name: "int",
 						},
-						Name: "right",
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -74648,26 +74777,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3180, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Multiply",
-				NamePos: lp(3180, 41),
+				Name:    "RotateRight",
+				NamePos: lp(3180, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 50),
+						Pos: lp(3180, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 50),
-							Name: "BigInteger",
+							Pos:  lp(3180, 49),
+							Name: "Int128",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3180, 67),
+						Pos: lp(3180, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 67),
-							Name: "BigInteger",
+							Pos:  lp(3180, 63),
+							Name: "int",
 						},
-						Name: "right",
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -74676,26 +74805,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3181, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Divide",
-				NamePos: lp(3181, 41),
+				Name:    "IsEvenInteger",
+				NamePos: lp(3181, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 48),
+						Pos: lp(3181, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 48),
-							Name: "BigInteger",
+							Pos:  lp(3181, 49),
+							Name: "Int128",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3181, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3181, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
+						Name: "value",
 					},
 				},
 			},
@@ -74704,26 +74825,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3182, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Remainder",
-				NamePos: lp(3182, 41),
+				Name:    "IsOddInteger",
+				NamePos: lp(3182, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3182, 51),
+						Pos: lp(3182, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 51),
-							Name: "BigInteger",
+							Pos:  lp(3182, 48),
+							Name: "Int128",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3182, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3182, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
+						Name: "value",
 					},
 				},
 			},
@@ -74732,35 +74845,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3183, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3183, 41),
+				Name:    "IsNegative",
+				NamePos: lp(3183, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 48),
+						Pos: lp(3183, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 48),
-							Name: "BigInteger",
+							Pos:  lp(3183, 46),
+							Name: "Int128",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3183, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3183, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
+						Name: "value",
 					},
 				},
 			},
@@ -74769,41 +74865,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3184, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3184, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3184, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
+					Name: "bool",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3184, 74),
+				Name:    "IsPositive",
+				NamePos: lp(3184, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3184, 81),
+						Pos: lp(3184, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 81),
-							Name: "BigInteger",
+							Pos:  lp(3184, 46),
+							Name: "Int128",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3184, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3184, 98),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -74812,16 +74885,16 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3185, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Negate",
-				NamePos: lp(3185, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3185, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3185, 48),
+						Pos: lp(3185, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 48),
-							Name: "BigInteger",
+							Pos:  lp(3185, 42),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -74832,26 +74905,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3186, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Pow",
-				NamePos: lp(3186, 41),
+				Name:    "CreateChecked",
+				NamePos: lp(3186, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 45),
+						Pos: lp(3186, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 45),
-							Name: "BigInteger",
+							Pos:  lp(3186, 59),
+							Name: "TOther",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3186, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3186, 63),
-							Name: "int",
-						},
-						Name: "exponent",
 					},
 				},
 			},
@@ -74860,34 +74928,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3187, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "ModPow",
-				NamePos: lp(3187, 41),
+				Name:    "CreateSaturating",
+				NamePos: lp(3187, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3187, 48),
+						Pos: lp(3187, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 48),
-							Name: "BigInteger",
+							Pos:  lp(3187, 62),
+							Name: "TOther",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3187, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3187, 66),
-							Name: "BigInteger",
-						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3187, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3187, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
 					},
 				},
 			},
@@ -74896,26 +74951,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3188, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "GreatestCommonDivisor",
-				NamePos: lp(3188, 41),
+				Name:    "CreateTruncating",
+				NamePos: lp(3188, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3188, 63),
+						Pos: lp(3188, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 63),
-							Name: "BigInteger",
+							Pos:  lp(3188, 62),
+							Name: "TOther",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3188, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 80),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -74924,24 +74974,24 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3189, 30),
-					Name: "BigInteger",
+					Name: "int",
 				},
-				Name:    "Max",
-				NamePos: lp(3189, 41),
+				Name:    "Compare",
+				NamePos: lp(3189, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 45),
+						Pos: lp(3189, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 45),
-							Name: "BigInteger",
+							Pos:  lp(3189, 42),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3189, 62),
+						Pos: lp(3189, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 62),
-							Name: "BigInteger",
+							Pos:  lp(3189, 55),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -74952,26 +75002,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3190, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Min",
-				NamePos: lp(3190, 41),
+				Name:    "Parse",
+				NamePos: lp(3190, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3190, 45),
+						Pos: lp(3190, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 45),
-							Name: "BigInteger",
+							Pos:  lp(3190, 43),
+							Name: "string",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3190, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3190, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "s",
 					},
 				},
 			},
@@ -74980,34 +75022,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3191, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Clamp",
-				NamePos: lp(3191, 41),
+				Name:    "Parse",
+				NamePos: lp(3191, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3191, 47),
+						Pos: lp(3191, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3191, 47),
-							Name: "BigInteger",
+							Pos:  lp(3191, 43),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3191, 65),
+						Pos: lp(3191, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3191, 65),
-							Name: "BigInteger",
+							Pos:  lp(3191, 53),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3191, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3191, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "style",
 					},
 				},
 			},
@@ -75016,26 +75050,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3192, 30),
-					Name: "int",
+					Name: "Int128",
 				},
-				Name:    "Compare",
-				NamePos: lp(3192, 34),
+				Name:    "Parse",
+				NamePos: lp(3192, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3192, 42),
+						Pos: lp(3192, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3192, 42),
-							Name: "BigInteger",
+							Pos:  lp(3192, 43),
+							Name: "string",
 						},
-						Name: "left",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3192, 59),
+						Pos: lp(3192, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3192, 59),
-							Name: "BigInteger",
+							Pos:  lp(3192, 53),
+							Name: "IFormatProvider",
 						},
-						Name: "right",
+						Name: "provider",
 					},
 				},
 			},
@@ -75044,18 +75078,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3193, 30),
-					Name: "double",
+					Name: "Int128",
 				},
-				Name:    "Log",
+				Name:    "Parse",
 				NamePos: lp(3193, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3193, 41),
+						Pos: lp(3193, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3193, 41),
-							Name: "BigInteger",
+							Pos:  lp(3193, 43),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3193, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 53),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3193, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 94),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -75064,26 +75114,27 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3194, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Log",
-				NamePos: lp(3194, 37),
+				Name:    "TryParse",
+				NamePos: lp(3194, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3194, 41),
+						Pos: lp(3194, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3194, 41),
-							Name: "BigInteger",
+							Pos:  lp(3194, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3194, 59),
+						Pos:      lp(3194, 54),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3194, 59),
-							Name: "double",
+							Pos:  lp(3194, 58),
+							Name: "Int128",
 						},
-						Name: "baseValue",
+						Name: "result",
 					},
 				},
 			},
@@ -75092,18 +75143,35 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3195, 30),
-					Name: "double",
+					Name: "bool",
 				},
-				Name:    "Log10",
-				NamePos: lp(3195, 37),
+				Name:    "TryParse",
+				NamePos: lp(3195, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3195, 43),
+						Pos: lp(3195, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3195, 43),
-							Name: "BigInteger",
+							Pos:  lp(3195, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3195, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3195, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3195, 80),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3195, 84),
+							Name: "Int128",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -75112,36 +75180,61 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3196, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Log2",
-				NamePos: lp(3196, 41),
+				Name:    "TryParse",
+				NamePos: lp(3196, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3196, 46),
+						Pos: lp(3196, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3196, 46),
-							Name: "BigInteger",
+							Pos:  lp(3196, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3196, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3196, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3196, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3196, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3196, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3196, 125),
+							Name: "Int128",
+						},
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3197, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3197, 30),
-					Name: "bool",
+					Pos:  lp(3197, 23),
+					Name: "int",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3197, 35),
+				Name:    "CompareTo",
+				NamePos: lp(3197, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3197, 49),
+						Pos: lp(3197, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3197, 49),
-							Name: "BigInteger",
+							Pos:  lp(3197, 37),
+							Name: "object",
 						},
 						Name: "value",
 					},
@@ -75149,19 +75242,19 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3198, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3198, 30),
-					Name: "bool",
+					Pos:  lp(3198, 23),
+					Name: "int",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3198, 35),
+				Name:    "CompareTo",
+				NamePos: lp(3198, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3198, 48),
+						Pos: lp(3198, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3198, 48),
-							Name: "BigInteger",
+							Pos:  lp(3198, 37),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -75169,149 +75262,129 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3199, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3199, 30),
+					Pos:  lp(3199, 23),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3199, 35),
+				Name:    "Equals",
+				NamePos: lp(3199, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3199, 46),
+						Pos: lp(3199, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3199, 46),
-							Name: "BigInteger",
+							Pos:  lp(3199, 35),
+							Name: "Int128",
 						},
-						Name: "value",
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3200, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3200, 30),
+					Pos:  lp(3200, 32),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3200, 35),
+				Name:    "Equals",
+				NamePos: lp(3200, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3200, 46),
+						Pos: lp(3200, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3200, 46),
-							Name: "BigInteger",
+							Pos:  lp(3200, 44),
+							Name: "object",
 						},
-						Name: "value",
+						Name: "obj",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3201, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3201, 30),
-					Name: "bool",
+					Pos:  lp(3201, 32),
+					Name: "int",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3201, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3201, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3201, 42),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "GetHashCode",
+				NamePos: lp(3201, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3202, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3202, 30),
-					Name: "BigInteger",
+					Pos:  lp(3202, 32),
+					Name: "string",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3202, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3202, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3202, 50),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "ToString",
+				NamePos: lp(3202, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3203, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3203, 30),
-					Name: "BigInteger",
+					Pos:  lp(3203, 23),
+					Name: "string",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3203, 41),
+				Name:    "ToString",
+				NamePos: lp(3203, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3203, 59),
+						Pos: lp(3203, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3203, 59),
-							Name: "BigInteger",
+							Pos:  lp(3203, 39),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "format",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3204, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3204, 30),
-					Name: "BigInteger",
+					Pos:  lp(3204, 23),
+					Name: "string",
 				},
-				Name:    "Parse",
-				NamePos: lp(3204, 41),
+				Name:    "ToString",
+				NamePos: lp(3204, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3204, 47),
+						Pos: lp(3204, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3204, 47),
-							Name: "string",
+							Pos:  lp(3204, 39),
+							Name: "IFormatProvider",
 						},
-						Name: "value",
+						Name: "provider",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3205, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3205, 30),
-					Name: "BigInteger",
+					Pos:  lp(3205, 23),
+					Name: "string",
 				},
-				Name:    "Parse",
-				NamePos: lp(3205, 41),
+				Name:    "ToString",
+				NamePos: lp(3205, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3205, 47),
+						Pos: lp(3205, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 47),
+							Pos:  lp(3205, 39),
 							Name: "string",
 						},
-						Name: "value",
+						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3205, 61),
+						Pos: lp(3205, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 61),
-							Name: "System.Globalization.NumberStyles",
+							Pos:  lp(3205, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "style",
+						Name: "provider",
 					},
 				},
 			},
@@ -75320,541 +75393,24 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3206, 30),
-					Name: "BigInteger",
+					Name: "Int128",
 				},
-				Name:    "Parse",
-				NamePos: lp(3206, 41),
+				Name:    "op_Addition",
+				NamePos: lp(3206, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3206, 47),
+						Pos: lp(3206, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3206, 47),
-							Name: "string",
+							Pos:  lp(3206, 48),
+							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
 						Pos: lp(3206, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3206, 61),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3207, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3207, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Parse",
-				NamePos: lp(3207, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3207, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 47),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3207, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3207, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 102),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3208, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3208, 30),
-					Name: "bool",
-				},
-				Name:    "TryParse",
-				NamePos: lp(3208, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3208, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3208, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 62),
-							Name: "BigInteger",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3209, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3209, 30),
-					Name: "bool",
-				},
-				Name:    "TryParse",
-				NamePos: lp(3209, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3209, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3209, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3209, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3209, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3209, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3209, 88),
-							Name: "BigInteger",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3210, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3210, 30),
-					Name: "bool",
-				},
-				Name:    "TryParse",
-				NamePos: lp(3210, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3210, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3210, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 58),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3210, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 99),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3210, 125),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3210, 129),
-							Name: "BigInteger",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3211, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3211, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3211, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3211, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3211, 37),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3212, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3212, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3212, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3212, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3212, 37),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3213, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3213, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3213, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3213, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3213, 37),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3214, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3214, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3214, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3214, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3214, 37),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3215, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3215, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3215, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3215, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3215, 35),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3216, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3216, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3216, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3216, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3216, 35),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3217, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3217, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3217, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3217, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3217, 35),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3218, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 32),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3218, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3218, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3218, 44),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3219, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3219, 32),
-					Name: "int",
-				},
-				Name:    "GetHashCode",
-				NamePos: lp(3219, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3220, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3220, 32),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3220, 39),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3221, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3221, 23),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3221, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3221, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3221, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3222, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3222, 23),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3222, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3222, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 39),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3223, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3223, 23),
-					Name: "string",
-				},
-				Name:    "ToString",
-				NamePos: lp(3223, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3223, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3223, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3223, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3223, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3224, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3224, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3224, 23),
-						Name: "byte",
-					},
-				},
-				Name:    "ToByteArray",
-				NamePos: lp(3224, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3225, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3225, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3225, 23),
-						Name: "byte",
-					},
-				},
-				Name:    "ToByteArray",
-				NamePos: lp(3225, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3225, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 42),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3225, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3225, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3225, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3226, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3226, 23),
-					Name: "int",
-				},
-				Name:    "GetByteCount",
-				NamePos: lp(3226, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3226, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3226, 40),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3226, 58),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3227, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3227, 23),
-					Name: "long",
-				},
-				Name:    "GetBitLength",
-				NamePos: lp(3227, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3228, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3228, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3228, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3228, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3228, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3228, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3228, 69),
-							Name: "BigInteger",
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75862,28 +75418,58 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3229, 9),
+				Pos:       lp(3207, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3229, 30),
-					Name: "BigInteger",
+					Pos:  lp(3207, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3229, 41),
+				Name:    "op_CheckedAddition",
+				NamePos: lp(3207, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3229, 52),
+						Pos: lp(3207, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 52),
-							Name: "BigInteger",
+							Pos:  lp(3207, 56),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3229, 69),
+						Pos: lp(3207, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 69),
-							Name: "BigInteger",
+							Pos:  lp(3207, 69),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3208, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3208, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Subtraction",
+				NamePos: lp(3208, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3208, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3208, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3208, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3208, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75891,28 +75477,58 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "-",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3230, 9),
+				Pos:       lp(3209, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3230, 30),
-					Name: "BigInteger",
+					Pos:  lp(3209, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Multiply",
-				NamePos: lp(3230, 41),
+				Name:    "op_CheckedSubtraction",
+				NamePos: lp(3209, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3230, 52),
+						Pos: lp(3209, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 52),
-							Name: "BigInteger",
+							Pos:  lp(3209, 56),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3230, 69),
+						Pos: lp(3209, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 69),
-							Name: "BigInteger",
+							Pos:  lp(3209, 69),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3210, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3210, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Multiply",
+				NamePos: lp(3210, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3210, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3210, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3210, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3210, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -75920,86 +75536,146 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "*",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3231, 9),
+				Pos:       lp(3211, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3231, 30),
-					Name: "BigInteger",
+					Pos:  lp(3211, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Division",
-				NamePos: lp(3231, 41),
+				Name:    "op_CheckedMultiply",
+				NamePos: lp(3211, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3231, 52),
+						Pos: lp(3211, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 52),
-							Name: "BigInteger",
+							Pos:  lp(3211, 56),
+							Name: "Int128",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3231, 73),
+						Pos: lp(3211, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 73),
-							Name: "BigInteger",
+							Pos:  lp(3211, 69),
+							Name: "Int128",
 						},
-						Name: "divisor",
+						Name: "right",
+					},
+				},
+				Operator: "*",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3212, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3212, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3212, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3212, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3212, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3212, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3212, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 				Operator: "/",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3232, 9),
+				Pos:       lp(3213, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3232, 30),
-					Name: "BigInteger",
+					Pos:  lp(3213, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Modulus",
-				NamePos: lp(3232, 41),
+				Name:    "op_CheckedDivision",
+				NamePos: lp(3213, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3232, 52),
+						Pos: lp(3213, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 52),
-							Name: "BigInteger",
+							Pos:  lp(3213, 56),
+							Name: "Int128",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3232, 73),
+						Pos: lp(3213, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 73),
-							Name: "BigInteger",
+							Pos:  lp(3213, 69),
+							Name: "Int128",
 						},
-						Name: "divisor",
+						Name: "right",
+					},
+				},
+				Operator: "/",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3214, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3214, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Modulus",
+				NamePos: lp(3214, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3214, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3214, 48),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3214, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3214, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 				Operator: "%",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3233, 9),
+				Pos:       lp(3215, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3233, 30),
-					Name: "BigInteger",
+					Pos:  lp(3215, 30),
+					Name: "Int128",
 				},
 				Name:    "op_BitwiseAnd",
-				NamePos: lp(3233, 41),
+				NamePos: lp(3215, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 52),
+						Pos: lp(3215, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 52),
-							Name: "BigInteger",
+							Pos:  lp(3215, 48),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3233, 69),
+						Pos: lp(3215, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 69),
-							Name: "BigInteger",
+							Pos:  lp(3215, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -76007,28 +75683,28 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "&",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3234, 9),
+				Pos:       lp(3216, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3234, 30),
-					Name: "BigInteger",
+					Pos:  lp(3216, 30),
+					Name: "Int128",
 				},
 				Name:    "op_BitwiseOr",
-				NamePos: lp(3234, 41),
+				NamePos: lp(3216, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3234, 52),
+						Pos: lp(3216, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 52),
-							Name: "BigInteger",
+							Pos:  lp(3216, 48),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3234, 69),
+						Pos: lp(3216, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3234, 69),
-							Name: "BigInteger",
+							Pos:  lp(3216, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -76036,28 +75712,28 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "|",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3235, 9),
+				Pos:       lp(3217, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3235, 30),
-					Name: "BigInteger",
+					Pos:  lp(3217, 30),
+					Name: "Int128",
 				},
 				Name:    "op_ExclusiveOr",
-				NamePos: lp(3235, 41),
+				NamePos: lp(3217, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3235, 52),
+						Pos: lp(3217, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 52),
-							Name: "BigInteger",
+							Pos:  lp(3217, 48),
+							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3235, 69),
+						Pos: lp(3217, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 69),
-							Name: "BigInteger",
+							Pos:  lp(3217, 61),
+							Name: "Int128",
 						},
 						Name: "right",
 					},
@@ -76065,85 +75741,85 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "^",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3236, 9),
+				Pos:       lp(3218, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3236, 30),
-					Name: "BigInteger",
+					Pos:  lp(3218, 30),
+					Name: "Int128",
 				},
 				Name:    "op_LeftShift",
-				NamePos: lp(3236, 41),
+				NamePos: lp(3218, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 53),
+						Pos: lp(3218, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 53),
-							Name: "BigInteger",
+							Pos:  lp(3218, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3236, 71),
+						Pos: lp(3218, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 71),
+							Pos:  lp(3218, 63),
 							Name: "int",
 						},
-						Name: "shift",
+						Name: "shiftAmount",
 					},
 				},
 				Operator: "<<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3237, 9),
+				Pos:       lp(3219, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3237, 30),
-					Name: "BigInteger",
+					Pos:  lp(3219, 30),
+					Name: "Int128",
 				},
 				Name:    "op_RightShift",
-				NamePos: lp(3237, 41),
+				NamePos: lp(3219, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3237, 53),
+						Pos: lp(3219, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3237, 53),
-							Name: "BigInteger",
+							Pos:  lp(3219, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3237, 71),
+						Pos: lp(3219, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3237, 71),
+							Pos:  lp(3219, 63),
 							Name: "int",
 						},
-						Name: "shift",
+						Name: "shiftAmount",
 					},
 				},
 				Operator: ">>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3238, 9),
+				Pos:       lp(3220, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3238, 30),
-					Name: "BigInteger",
+					Pos:  lp(3220, 30),
+					Name: "Int128",
 				},
 				Name:    "op_UnsignedRightShift",
-				NamePos: lp(3238, 41),
+				NamePos: lp(3220, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3238, 54),
+						Pos: lp(3220, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 54),
-							Name: "BigInteger",
+							Pos:  lp(3220, 50),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3238, 72),
+						Pos: lp(3220, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 72),
+							Pos:  lp(3220, 64),
 							Name: "int",
 						},
 						Name: "shiftAmount",
@@ -76152,20 +75828,20 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: ">>>",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3239, 9),
+				Pos:       lp(3221, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3239, 30),
-					Name: "BigInteger",
+					Pos:  lp(3221, 30),
+					Name: "Int128",
 				},
 				Name:    "op_OnesComplement",
-				NamePos: lp(3239, 41),
+				NamePos: lp(3221, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 52),
+						Pos: lp(3221, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 52),
-							Name: "BigInteger",
+							Pos:  lp(3221, 48),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76173,41 +75849,20 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "~",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3240, 9),
+				Pos:       lp(3222, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3240, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_UnaryNegation",
-				NamePos: lp(3240, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3240, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3240, 52),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3241, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3241, 30),
-					Name: "BigInteger",
+					Pos:  lp(3222, 30),
+					Name: "Int128",
 				},
 				Name:    "op_UnaryPlus",
-				NamePos: lp(3241, 41),
+				NamePos: lp(3222, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3241, 52),
+						Pos: lp(3222, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 52),
-							Name: "BigInteger",
+							Pos:  lp(3222, 48),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76215,20 +75870,63 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "+",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3242, 9),
+				Pos:       lp(3223, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3242, 30),
-					Name: "BigInteger",
+					Pos:  lp(3223, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Increment",
-				NamePos: lp(3242, 41),
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3223, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3242, 53),
+						Pos: lp(3223, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 53),
-							Name: "BigInteger",
+							Pos:  lp(3223, 48),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3224, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3224, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3224, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3224, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3224, 56),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3225, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3225, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3225, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3225, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3225, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76236,20 +75934,42 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "++",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3243, 9),
+				Pos:       lp(3226, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3243, 30),
-					Name: "BigInteger",
+					Pos:  lp(3226, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Decrement",
-				NamePos: lp(3243, 41),
+				Name:    "op_CheckedIncrement",
+				NamePos: lp(3226, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3243, 53),
+						Pos: lp(3226, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 53),
-							Name: "BigInteger",
+							Pos:  lp(3226, 57),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3227, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3227, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3227, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3227, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3227, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76257,908 +75977,214 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3244, 9),
+				Pos:       lp(3228, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3244, 30),
-					Name: "bool",
+					Pos:  lp(3228, 30),
+					Name: "Int128",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3244, 35),
+				Name:    "op_CheckedDecrement",
+				NamePos: lp(3228, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3244, 47),
+						Pos: lp(3228, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3244, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3244, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3244, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3245, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3245, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3245, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3245, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3245, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3245, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3245, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3246, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3246, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3246, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3246, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3246, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3246, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3246, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3247, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3247, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3247, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3247, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3247, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3247, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3247, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3248, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3248, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3248, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3248, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3248, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3248, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3248, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3249, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3249, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3249, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3249, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3249, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3249, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3249, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3250, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3250, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3250, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3250, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3250, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3250, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3250, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3251, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3251, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3251, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3251, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3251, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3251, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3251, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3252, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3252, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3252, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3252, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3252, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3252, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3252, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3253, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3253, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3253, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3253, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3253, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3253, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3253, 63),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3254, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3254, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3254, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3254, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3254, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3254, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3254, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3255, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3255, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3255, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3255, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3255, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3255, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3255, 64),
-							Name: "long",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3256, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3256, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3256, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3256, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3256, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3256, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3256, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3257, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3257, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3257, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3257, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3257, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3257, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3257, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3258, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3258, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3258, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3258, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3258, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3259, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3259, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3259, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3259, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3259, 46),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3259, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3259, 57),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3260, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3260, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3260, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3260, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3260, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3260, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3260, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3261, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3261, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3261, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3261, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3261, 47),
-							Name: "long",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3261, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3261, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3262, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3262, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3262, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3262, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3262, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3262, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3262, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3263, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3263, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3263, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3263, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3263, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3263, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3263, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3264, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3264, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3264, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3264, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3264, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3264, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3264, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3265, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3265, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3265, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3265, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3265, 46),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3265, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3265, 63),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3266, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3266, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3266, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3266, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3266, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3266, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3266, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3267, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3267, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3267, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3267, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3267, 47),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3267, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3267, 64),
-							Name: "ulong",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3268, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3268, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3268, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3268, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3268, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3268, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3268, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3269, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3269, 30),
-					Name: "bool",
-				},
-				Name:    "op_Inequality",
-				NamePos: lp(3269, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3269, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3269, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3269, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3269, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "!=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3270, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3270, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThan",
-				NamePos: lp(3270, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3270, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3270, 46),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3270, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3270, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3271, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3271, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3271, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3271, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3271, 46),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3271, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3271, 58),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3272, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3272, 30),
-					Name: "bool",
-				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3272, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3272, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3272, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3272, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3272, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "<=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3273, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3273, 30),
-					Name: "bool",
-				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3273, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3273, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3273, 47),
-							Name: "ulong",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3273, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3273, 59),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3274, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3274, 48),
-					Name: "BigInteger",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3274, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3274, 59),
-							Name: "byte",
+							Pos:  lp(3228, 57),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "implicit",
+				Operator: "--",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3275, 9),
+				Pos:       lp(3229, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3275, 48),
-					Name: "BigInteger",
+					Pos:  lp(3229, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3229, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3229, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3229, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3229, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3229, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3230, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3230, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3230, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3230, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3230, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3231, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3231, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3231, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3231, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 46),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3231, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 59),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3232, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3232, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3232, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3232, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3232, 46),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3232, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3232, 59),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3233, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3233, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3233, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3233, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3233, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3233, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3233, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3234, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3234, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3234, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3234, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 47),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3234, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 60),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3235, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3235, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3275, 59),
+						Pos: lp(3235, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3275, 59),
+							Pos:  lp(3235, 55),
 							Name: "sbyte",
 						},
 						Name: "value",
@@ -77167,18 +76193,38 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3276, 9),
+				Pos:       lp(3236, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3276, 48),
-					Name: "BigInteger",
+					Pos:  lp(3236, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3276, 59),
+						Pos: lp(3236, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3276, 59),
+							Pos:  lp(3236, 55),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3237, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3237, 48),
+					Name: "Int128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3237, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3237, 55),
 							Name: "short",
 						},
 						Name: "value",
@@ -77187,18 +76233,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3277, 9),
+				Pos:       lp(3238, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3277, 48),
-					Name: "BigInteger",
+					Pos:  lp(3238, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3277, 59),
+						Pos: lp(3238, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3277, 59),
+							Pos:  lp(3238, 55),
 							Name: "ushort",
 						},
 						Name: "value",
@@ -77207,18 +76253,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3278, 9),
+				Pos:       lp(3239, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3278, 48),
-					Name: "BigInteger",
+					Pos:  lp(3239, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3278, 59),
+						Pos: lp(3239, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3278, 59),
+							Pos:  lp(3239, 55),
 							Name: "char",
 						},
 						Name: "value",
@@ -77227,18 +76273,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3279, 9),
+				Pos:       lp(3240, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3279, 48),
-					Name: "BigInteger",
+					Pos:  lp(3240, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3279, 59),
+						Pos: lp(3240, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3279, 59),
+							Pos:  lp(3240, 55),
 							Name: "int",
 						},
 						Name: "value",
@@ -77247,18 +76293,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3280, 9),
+				Pos:       lp(3241, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3280, 48),
-					Name: "BigInteger",
+					Pos:  lp(3241, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3280, 59),
+						Pos: lp(3241, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3280, 59),
+							Pos:  lp(3241, 55),
 							Name: "uint",
 						},
 						Name: "value",
@@ -77267,18 +76313,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3281, 9),
+				Pos:       lp(3242, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3281, 48),
-					Name: "BigInteger",
+					Pos:  lp(3242, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3281, 59),
+						Pos: lp(3242, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3281, 59),
+							Pos:  lp(3242, 55),
 							Name: "long",
 						},
 						Name: "value",
@@ -77287,18 +76333,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3282, 9),
+				Pos:       lp(3243, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3282, 48),
-					Name: "BigInteger",
+					Pos:  lp(3243, 48),
+					Name: "Int128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3282, 59),
+						Pos: lp(3243, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3282, 59),
+							Pos:  lp(3243, 55),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -77307,18 +76353,18 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3283, 9),
+				Pos:       lp(3244, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3283, 48),
-					Name: "BigInteger",
+					Pos:  lp(3244, 48),
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3283, 59),
+						Pos: lp(3244, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3283, 59),
+							Pos:  lp(3244, 55),
 							Name: "float",
 						},
 						Name: "value",
@@ -77327,18 +76373,39 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3284, 9),
+				Pos:       lp(3245, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3284, 48),
-					Name: "BigInteger",
+					Pos:  lp(3245, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3245, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3245, 63),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3246, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3246, 48),
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3284, 59),
+						Pos: lp(3246, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 59),
+							Pos:  lp(3246, 55),
 							Name: "double",
 						},
 						Name: "value",
@@ -77347,18 +76414,39 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3285, 9),
+				Pos:       lp(3247, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3285, 48),
-					Name: "BigInteger",
+					Pos:  lp(3247, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3247, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3247, 63),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3248, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3248, 48),
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3285, 59),
+						Pos: lp(3248, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3285, 59),
+							Pos:  lp(3248, 55),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -77367,19 +76455,81 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3286, 9),
+				Pos:       lp(3249, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3286, 48),
+					Pos:  lp(3249, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3249, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3249, 63),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3250, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3250, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3250, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3250, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3251, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3251, 56),
+					Name: "Int128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3251, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3251, 63),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3252, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3252, 48),
 					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3286, 53),
+						Pos: lp(3252, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3286, 53),
-							Name: "BigInteger",
+							Pos:  lp(3252, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77387,19 +76537,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3287, 9),
+				Pos:       lp(3253, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3287, 48),
+					Pos:  lp(3253, 56),
+					Name: "byte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3253, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3253, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3254, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3254, 48),
 					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3287, 54),
+						Pos: lp(3254, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3287, 54),
-							Name: "BigInteger",
+							Pos:  lp(3254, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77407,19 +76578,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3288, 9),
+				Pos:       lp(3255, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3288, 48),
+					Pos:  lp(3255, 56),
+					Name: "sbyte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3255, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3255, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3256, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3256, 48),
 					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3288, 54),
+						Pos: lp(3256, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3288, 54),
-							Name: "BigInteger",
+							Pos:  lp(3256, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77427,19 +76619,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3289, 9),
+				Pos:       lp(3257, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3289, 48),
+					Pos:  lp(3257, 56),
+					Name: "short",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3257, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3257, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3258, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3258, 48),
 					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3289, 55),
+						Pos: lp(3258, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3289, 55),
-							Name: "BigInteger",
+							Pos:  lp(3258, 55),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77447,19 +76660,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3290, 9),
+				Pos:       lp(3259, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3290, 48),
+					Pos:  lp(3259, 56),
+					Name: "ushort",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3259, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3259, 63),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3260, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3260, 48),
 					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3290, 53),
+						Pos: lp(3260, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3290, 53),
-							Name: "BigInteger",
+							Pos:  lp(3260, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77467,19 +76701,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3291, 9),
+				Pos:       lp(3261, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3291, 48),
+					Pos:  lp(3261, 56),
+					Name: "char",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3261, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3261, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3262, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3262, 48),
 					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3291, 52),
+						Pos: lp(3262, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 52),
-							Name: "BigInteger",
+							Pos:  lp(3262, 52),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77487,19 +76742,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3292, 9),
+				Pos:       lp(3263, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3292, 48),
+					Pos:  lp(3263, 56),
+					Name: "int",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3263, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3263, 60),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3264, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3264, 48),
 					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3292, 53),
+						Pos: lp(3264, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3292, 53),
-							Name: "BigInteger",
+							Pos:  lp(3264, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77507,19 +76783,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3293, 9),
+				Pos:       lp(3265, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3293, 48),
+					Pos:  lp(3265, 56),
+					Name: "uint",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3265, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3265, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3266, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3266, 48),
 					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3293, 53),
+						Pos: lp(3266, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 53),
-							Name: "BigInteger",
+							Pos:  lp(3266, 53),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77527,19 +76824,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3294, 9),
+				Pos:       lp(3267, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3294, 48),
+					Pos:  lp(3267, 56),
+					Name: "long",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3267, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3267, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3268, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3268, 48),
 					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3294, 54),
+						Pos: lp(3268, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 54),
-							Name: "BigInteger",
+							Pos:  lp(3268, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77547,19 +76865,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3295, 9),
+				Pos:       lp(3269, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3295, 48),
+					Pos:  lp(3269, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3269, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3269, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3270, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3270, 48),
 					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3295, 54),
+						Pos: lp(3270, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3295, 54),
-							Name: "BigInteger",
+							Pos:  lp(3270, 54),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77567,19 +76906,19 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3296, 9),
+				Pos:       lp(3271, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3296, 48),
+					Pos:  lp(3271, 48),
 					Name: "double",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3296, 55),
+						Pos: lp(3271, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3296, 55),
-							Name: "BigInteger",
+							Pos:  lp(3271, 55),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77587,19 +76926,19 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3297, 9),
+				Pos:       lp(3272, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3297, 48),
+					Pos:  lp(3272, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3297, 56),
+						Pos: lp(3272, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3297, 56),
-							Name: "BigInteger",
+							Pos:  lp(3272, 56),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -77612,12 +76951,553 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3300, 5),
+		Pos:       lp(3278, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "BitOperations",
-		Namespace: "System.Numerics",
-		Modifiers: lang.Modifiers(17),
+		Name:      "UInt128",
+		Namespace: "System",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3278, 6),
+				Name: "Struct",
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3278, 44),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3278, 57),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3278, 69),
+						Name: "UInt128",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3278, 79),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3278, 90),
+						Name: "UInt128",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3278, 100),
+				Name: "IFormattable",
+			},
+		},
 		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3280, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "UInt128",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3280, 31),
+						Type: &lang.TypeRef{
+							Pos:  lp(3280, 31),
+							Name: "ulong",
+						},
+						Name: "upper",
+					},
+					&lang.Param{
+						Pos: lp(3280, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3280, 44),
+							Name: "ulong",
+						},
+						Name: "lower",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3281, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3281, 23),
+					Name: "UInt128",
+				},
+				Name: "MinValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3281, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3282, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3282, 23),
+					Name: "UInt128",
+				},
+				Name: "MaxValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3282, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3283, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3283, 23),
+					Name: "UInt128",
+				},
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3283, 38),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3284, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3284, 23),
+					Name: "UInt128",
+				},
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3284, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3285, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3285, 23),
+					Name: "UInt128",
+				},
+				Name: "AllBitsSet",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3285, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3286, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3286, 30),
+					Name: "UInt128",
+				},
+				Name:    "Log2",
+				NamePos: lp(3286, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3286, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3286, 43),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3287, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3287, 30),
+					Name: "UInt128",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3287, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3287, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3287, 47),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3288, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3288, 30),
+					Name: "UInt128",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3288, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3288, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3288, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3289, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3289, 30),
+					Name: "UInt128",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3289, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3289, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3289, 56),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3290, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3290, 30),
+					Name: "UInt128",
+				},
+				Name:    "Max",
+				NamePos: lp(3290, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3290, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3290, 42),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3290, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3290, 53),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3291, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3291, 30),
+					Name: "UInt128",
+				},
+				Name:    "Min",
+				NamePos: lp(3291, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3291, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3291, 42),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3291, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3291, 53),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3292, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3292, 30),
+					Name: "UInt128",
+				},
+				Name:    "MaxMagnitude",
+				NamePos: lp(3292, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3292, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3292, 51),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3292, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3292, 62),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3293, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3293, 30),
+					Name: "UInt128",
+				},
+				Name:    "MinMagnitude",
+				NamePos: lp(3293, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3293, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3293, 51),
+							Name: "UInt128",
+						},
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3293, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3293, 62),
+							Name: "UInt128",
+						},
+						Name: "y",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3294, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3294, 30),
+					Name: "UInt128",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3294, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3294, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 44),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3294, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 59),
+							Name: "UInt128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3294, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 72),
+							Name: "UInt128",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3295, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3295, 30),
+					Name: "int",
+				},
+				Name:    "Sign",
+				NamePos: lp(3295, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3295, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3295, 39),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3296, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3296, 30),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3296, 31),
+							Name: "UInt128",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3296, 49),
+							Name: "UInt128",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: lp(3296, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3296, 75),
+						Type: &lang.TypeRef{
+							Pos:  lp(3296, 75),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3296, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3296, 89),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3297, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3297, 30),
+					Name: "UInt128",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3297, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3297, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3297, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3297, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3297, 64),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3298, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3298, 30),
+					Name: "UInt128",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3298, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3298, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3298, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3298, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3298, 65),
+							Name: "int",
+						},
+						Name: "rotateAmount",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3299, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3299, 30),
+					Name: "bool",
+				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3299, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3299, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3299, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3300, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3300, 30),
+					Name: "bool",
+				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3300, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3300, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3300, 48),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3301, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3301, 30),
+					Name: "bool",
+				},
+				Name:    "IsNegative",
+				NamePos: lp(3301, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3301, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3301, 46),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
 			&lang.MethodDecl{
 				Pos:       lp(3302, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -77625,14 +77505,14 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3302, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3302, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3302, 42),
+						Pos: lp(3302, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3302, 42),
-							Name: "int",
+							Pos:  lp(3302, 46),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -77652,7 +77532,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3303, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3303, 42),
-							Name: "uint",
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -77663,16 +77543,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3304, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3304, 35),
+				Name:    "CreateChecked",
+				NamePos: lp(3304, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3304, 42),
+						Pos: lp(3304, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3304, 42),
-							Name: "long",
+							Pos:  lp(3304, 60),
+							Name: "TOther",
 						},
 						Name: "value",
 					},
@@ -77683,16 +77566,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3305, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3305, 35),
+				Name:    "CreateSaturating",
+				NamePos: lp(3305, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3305, 42),
+						Pos: lp(3305, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3305, 42),
-							Name: "ulong",
+							Pos:  lp(3305, 63),
+							Name: "TOther",
 						},
 						Name: "value",
 					},
@@ -77703,16 +77589,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3306, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3306, 34),
+				Name:    "CreateTruncating",
+				NamePos: lp(3306, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3306, 51),
+						Pos: lp(3306, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3306, 51),
-							Name: "uint",
+							Pos:  lp(3306, 63),
+							Name: "TOther",
 						},
 						Name: "value",
 					},
@@ -77725,16 +77614,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3307, 30),
 					Name: "int",
 				},
-				Name:    "LeadingZeroCount",
+				Name:    "Compare",
 				NamePos: lp(3307, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3307, 51),
+						Pos: lp(3307, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3307, 51),
-							Name: "ulong",
+							Pos:  lp(3307, 42),
+							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3307, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3307, 56),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -77743,18 +77640,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3308, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Log2",
-				NamePos: lp(3308, 34),
+				Name:    "Parse",
+				NamePos: lp(3308, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3308, 39),
+						Pos: lp(3308, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3308, 39),
-							Name: "uint",
+							Pos:  lp(3308, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 				},
 			},
@@ -77763,18 +77660,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3309, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Log2",
-				NamePos: lp(3309, 34),
+				Name:    "Parse",
+				NamePos: lp(3309, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3309, 39),
+						Pos: lp(3309, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 39),
-							Name: "ulong",
+							Pos:  lp(3309, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3309, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3309, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
 					},
 				},
 			},
@@ -77783,18 +77688,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3310, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3310, 34),
+				Name:    "Parse",
+				NamePos: lp(3310, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3310, 43),
+						Pos: lp(3310, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 43),
-							Name: "uint",
+							Pos:  lp(3310, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3310, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3310, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -77803,18 +77716,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3311, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3311, 34),
+				Name:    "Parse",
+				NamePos: lp(3311, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3311, 43),
+						Pos: lp(3311, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 43),
-							Name: "ulong",
+							Pos:  lp(3311, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3311, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3311, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3311, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3311, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -77823,26 +77752,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3312, 30),
-					Name: "uint",
+					Name: "bool",
 				},
-				Name:    "RotateLeft",
+				Name:    "TryParse",
 				NamePos: lp(3312, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3312, 46),
+						Pos: lp(3312, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3312, 46),
-							Name: "uint",
+							Pos:  lp(3312, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3312, 58),
+						Pos:      lp(3312, 54),
+						Modifier: "out",
 						Type: &lang.TypeRef{
 							Pos:  lp(3312, 58),
-							Name: "int",
+							Name: "UInt128",
 						},
-						Name: "offset",
+						Name: "result",
 					},
 				},
 			},
@@ -77851,26 +77781,35 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3313, 30),
-					Name: "ulong",
+					Name: "bool",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3313, 36),
+				Name:    "TryParse",
+				NamePos: lp(3313, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3313, 47),
+						Pos: lp(3313, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 47),
-							Name: "ulong",
+							Pos:  lp(3313, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3313, 60),
+						Pos: lp(3313, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 60),
-							Name: "int",
+							Pos:  lp(3313, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "offset",
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3313, 80),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3313, 84),
+							Name: "UInt128",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -77879,72 +77818,81 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3314, 30),
-					Name: "uint",
+					Name: "bool",
 				},
-				Name:    "RotateRight",
+				Name:    "TryParse",
 				NamePos: lp(3314, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3314, 47),
+						Pos: lp(3314, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 47),
-							Name: "uint",
+							Pos:  lp(3314, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3314, 59),
+						Pos: lp(3314, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 59),
-							Name: "int",
+							Pos:  lp(3314, 54),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "offset",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3314, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3314, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3314, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3314, 125),
+							Name: "UInt128",
+						},
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3315, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3315, 30),
-					Name: "ulong",
+					Pos:  lp(3315, 23),
+					Name: "int",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3315, 36),
+				Name:    "CompareTo",
+				NamePos: lp(3315, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3315, 48),
+						Pos: lp(3315, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3315, 48),
-							Name: "ulong",
+							Pos:  lp(3315, 37),
+							Name: "object",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3315, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3315, 61),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3316, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3316, 30),
-					Name: "uint",
+					Pos:  lp(3316, 23),
+					Name: "int",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3316, 35),
+				Name:    "CompareTo",
+				NamePos: lp(3316, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3316, 53),
+						Pos: lp(3316, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3316, 53),
-							Name: "uint",
+							Pos:  lp(3316, 37),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -77952,103 +77900,1772 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3317, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3317, 30),
-					Name: "ulong",
+					Pos:  lp(3317, 23),
+					Name: "bool",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3317, 36),
+				Name:    "Equals",
+				NamePos: lp(3317, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3317, 54),
+						Pos: lp(3317, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3317, 54),
-							Name: "ulong",
+							Pos:  lp(3317, 35),
+							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3318, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3318, 30),
-					Name: "int",
+					Pos:  lp(3318, 32),
+					Name: "bool",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3318, 34),
+				Name:    "Equals",
+				NamePos: lp(3318, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3318, 52),
+						Pos: lp(3318, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 52),
-							Name: "int",
+							Pos:  lp(3318, 44),
+							Name: "object",
 						},
-						Name: "value",
+						Name: "obj",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3319, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3319, 30),
+					Pos:  lp(3319, 32),
 					Name: "int",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3319, 34),
+				Name:    "GetHashCode",
+				NamePos: lp(3319, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3320, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3320, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3320, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3321, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3321, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3321, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3319, 52),
+						Pos: lp(3321, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3319, 52),
+							Pos:  lp(3321, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3322, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3322, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3322, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3322, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3322, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3323, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3323, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3323, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3323, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3323, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3323, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3323, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3324, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3324, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Addition",
+				NamePos: lp(3324, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3324, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3324, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3325, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3325, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedAddition",
+				NamePos: lp(3325, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3325, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3325, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3325, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3325, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3326, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3326, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Subtraction",
+				NamePos: lp(3326, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3326, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3326, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3327, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3327, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedSubtraction",
+				NamePos: lp(3327, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3327, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3327, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3328, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3328, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Multiply",
+				NamePos: lp(3328, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3328, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3328, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3328, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3328, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3329, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3329, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedMultiply",
+				NamePos: lp(3329, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3329, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3329, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3329, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3329, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3330, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3330, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3330, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3330, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3330, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3330, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3330, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "/",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3331, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3331, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedDivision",
+				NamePos: lp(3331, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3331, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3331, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3331, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3331, 71),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "/",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3332, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3332, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Modulus",
+				NamePos: lp(3332, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3332, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3332, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3332, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "%",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3333, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3333, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_BitwiseAnd",
+				NamePos: lp(3333, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3333, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3333, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3333, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3333, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "&",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3334, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3334, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_BitwiseOr",
+				NamePos: lp(3334, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3334, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3334, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3334, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3334, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "|",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3335, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3335, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_ExclusiveOr",
+				NamePos: lp(3335, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3335, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3335, 49),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3335, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3335, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "^",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3336, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3336, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_LeftShift",
+				NamePos: lp(3336, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3336, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3336, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3336, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3336, 65),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: "<<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3337, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3337, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3337, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3337, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3337, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 65),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3338, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3338, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3338, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3338, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 51),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3338, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 66),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3339, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3339, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3339, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3339, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3339, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3340, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3340, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3340, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3340, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3341, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3341, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3341, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3341, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3342, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3342, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3342, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3342, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3342, 57),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3343, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3343, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3343, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3343, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3343, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3344, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3344, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedIncrement",
+				NamePos: lp(3344, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3344, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 58),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3345, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3345, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3345, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3345, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3346, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3346, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedDecrement",
+				NamePos: lp(3346, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3346, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3346, 58),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3347, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3347, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3347, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3347, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3347, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3348, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3348, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3348, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3348, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3348, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "!=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3349, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3349, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3349, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3349, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 46),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3349, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 60),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3350, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3350, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3350, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3350, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 46),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3350, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 60),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3351, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3351, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3351, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3351, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3351, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3352, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3352, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3352, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3352, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3352, 47),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3352, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3352, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3353, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3353, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3353, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3353, 56),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3354, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3354, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3354, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3354, 56),
+							Name: "ushort",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3355, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3355, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3355, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 56),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3356, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3356, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3356, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3356, 56),
 							Name: "uint",
 						},
 						Name: "value",
 					},
 				},
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3320, 9),
+				Pos:       lp(3357, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3320, 30),
-					Name: "int",
+					Pos:  lp(3357, 48),
+					Name: "UInt128",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3320, 34),
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3320, 52),
+						Pos: lp(3357, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3320, 52),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3321, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3321, 30),
-					Name: "int",
-				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3321, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3321, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3321, 52),
+							Pos:  lp(3357, 56),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3358, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3358, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3358, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 56),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3359, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3359, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3359, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3359, 64),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3360, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3360, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3360, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3360, 56),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3361, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3361, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3361, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3361, 64),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3362, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3362, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3362, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3362, 56),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3363, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3363, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3363, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 64),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3364, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3364, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3364, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3364, 56),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3365, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3365, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3365, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3365, 64),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3366, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3366, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3366, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3366, 56),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3367, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3367, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3367, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3367, 64),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3368, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3368, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3368, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3368, 56),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3369, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3369, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3369, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 64),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3370, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3370, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 56),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3371, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3371, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3371, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3371, 64),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3372, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3372, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3372, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3372, 56),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3373, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3373, 56),
+					Name: "UInt128",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3373, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3373, 64),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3374, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3374, 48),
+					Name: "byte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3374, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3375, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3375, 56),
+					Name: "byte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3375, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3375, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3376, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3376, 48),
+					Name: "sbyte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3376, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3376, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3377, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3377, 56),
+					Name: "sbyte",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3377, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3377, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3378, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3378, 48),
+					Name: "short",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3378, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3378, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3379, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3379, 56),
+					Name: "short",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3379, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3379, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3380, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3380, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3380, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3380, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3381, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3381, 56),
+					Name: "ushort",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3381, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3381, 63),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3382, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3382, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3382, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3383, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3383, 56),
+					Name: "char",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3383, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3383, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3384, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3384, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3384, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3384, 52),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3385, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3385, 56),
+					Name: "int",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3385, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3385, 60),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3386, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3386, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3386, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3386, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3387, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3387, 56),
+					Name: "uint",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3387, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3387, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3388, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3388, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3388, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3388, 53),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3389, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3389, 56),
+					Name: "long",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3389, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3390, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3390, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3390, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3390, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3391, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3391, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3391, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3391, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3392, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3392, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3392, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3392, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3393, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3393, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3393, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3393, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3394, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3394, 48),
+					Name: "decimal",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3394, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3394, 56),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
 			},
 		},
 	}
@@ -78056,3310 +79673,1417 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3330, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "SearchOption",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3330, 32),
-				Name: "TopDirectoryOnly",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 51),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 54),
-				Name: "AllDirectories",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 71),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_194() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3331, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileMode",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3331, 28),
-				Name: "CreateNew",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 40),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 43),
-				Name: "Create",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 52),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 55),
-				Name: "Open",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 62),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 65),
-				Name: "OpenOrCreate",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 80),
-					Raw:   "4",
-					Value: int64(4),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 83),
-				Name: "Truncate",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 94),
-					Raw:   "5",
-					Value: int64(5),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3331, 97),
-				Name: "Append",
-				Value: &lang.Literal{
-					Pos:   lp(3331, 106),
-					Raw:   "6",
-					Value: int64(6),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_195() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3332, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileAccess",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3332, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3332, 38),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3332, 45),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3332, 48),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3332, 56),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3332, 59),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3332, 71),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_196() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3333, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileShare",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3333, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3333, 37),
-				Name: "None",
-				Value: &lang.Literal{
-					Pos:   lp(3333, 44),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3333, 47),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3333, 54),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3333, 57),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3333, 65),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3333, 68),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3333, 80),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3333, 83),
-				Name: "Delete",
-				Value: &lang.Literal{
-					Pos:   lp(3333, 92),
-					Raw:   "4",
-					Value: int64(4),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3333, 95),
-				Name: "Inheritable",
-				Value: &lang.Literal{
-					Pos:   lp(3333, 109),
-					Raw:   "16",
-					Value: int64(16),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_197() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3334, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "SeekOrigin",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3334, 30),
-				Name: "Begin",
-				Value: &lang.Literal{
-					Pos:   lp(3334, 38),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3334, 41),
-				Name: "Current",
-				Value: &lang.Literal{
-					Pos:   lp(3334, 51),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3334, 54),
-				Name: "End",
-				Value: &lang.Literal{
-					Pos:   lp(3334, 60),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_198() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3336, 5),
+		Pos:       lp(3403, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "File",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
+		Name:      "BigInteger",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(33),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3403, 6),
+				Name: "Struct",
+			},
+		},
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3403, 47),
+				Name: "IComparable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3403, 60),
+				Name: "IComparable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3403, 72),
+						Name: "BigInteger",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3403, 85),
+				Name: "IEquatable",
+				Args: []*lang.TypeRef{
+					&lang.TypeRef{
+						Pos:  lp(3403, 96),
+						Name: "BigInteger",
+					},
+				},
+			},
+			&lang.TypeRef{
+				Pos:  lp(3403, 109),
+				Name: "IFormattable",
+			},
+		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3338, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3338, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3338, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3338, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3338, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+			&lang.CtorDecl{
+				Pos:       lp(3405, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 			},
-			&lang.MethodDecl{
-				Pos:       lp(3339, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3339, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3339, 37),
+			&lang.CtorDecl{
+				Pos:       lp(3406, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3339, 49),
+						Pos: lp(3406, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3339, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3340, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3340, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3340, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3340, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3340, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3341, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3341, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3341, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3341, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3341, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3341, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3342, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3342, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3342, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3342, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3342, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3342, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3342, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3342, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3343, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3343, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3343, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3343, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3343, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3344, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3344, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3344, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3344, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3344, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3344, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 100),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3345, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3345, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3345, 30),
-						Name: "byte",
-					},
-				},
-				Name:    "ReadAllBytes",
-				NamePos: lp(3345, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3345, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3345, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3346, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3346, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3346, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3346, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3346, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3347, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3347, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3347, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3347, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3347, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3347, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3347, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3348, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3348, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllText",
-				NamePos: lp(3348, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3348, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3348, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3349, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3349, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllText",
-				NamePos: lp(3349, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3349, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3349, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3349, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3349, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3350, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3350, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3350, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3350, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3350, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3350, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3351, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3351, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3351, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3351, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3351, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3351, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3351, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3351, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3352, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3352, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllLines",
-				NamePos: lp(3352, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3352, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3352, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3352, 102),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3353, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3353, 30),
-					Name: "void",
-				},
-				Name:    "AppendAllLines",
-				NamePos: lp(3353, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3353, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3353, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3353, 102),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3353, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3354, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3354, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllBytes",
-				NamePos: lp(3354, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3354, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3354, 62),
-						Type: &lang.TypeRef{
-							Pos:       lp(3354, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3354, 62),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3355, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3355, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3355, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3355, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3355, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3355, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3356, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3356, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3356, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3356, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3356, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3356, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3357, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3357, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3357, 58),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3357, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3357, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 83),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3357, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3357, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 127),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3358, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3358, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3358, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3358, 58),
-								Name: "string",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3358, 68),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3358, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3358, 86),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3359, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3359, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3359, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3359, 58),
-								Name: "string",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3359, 68),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3359, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 86),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3359, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3360, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3360, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3360, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3360, 58),
-								Name: "string",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3360, 68),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3360, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 86),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3360, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 99),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3360, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 130),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3361, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3361, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3361, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3361, 58),
-								Name: "byte",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3361, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3361, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 84),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3362, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3362, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3362, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3362, 58),
-								Name: "byte",
-							},
-						},
-					},
-				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3362, 66),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3362, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 84),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3362, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 97),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3363, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3363, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3363, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3363, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 76),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3363, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3364, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3364, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3364, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3364, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 76),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3364, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3364, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3365, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3365, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3365, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3365, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 76),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3365, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3365, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3365, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 137),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3366, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3366, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3366, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3366, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3366, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3366, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3366, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3367, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3367, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3367, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3367, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3367, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3367, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3368, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3368, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3368, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3368, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3368, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3368, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3368, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 138),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3369, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3369, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3369, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3369, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3369, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3369, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3369, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3369, 129),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3370, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3370, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3370, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3370, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3370, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3370, 129),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3370, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3371, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3371, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllLinesAsync",
-				NamePos: lp(3371, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3371, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3371, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3371, 129),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3371, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 147),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3371, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 178),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3372, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3372, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3372, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3372, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3372, 78),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3372, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3372, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3372, 130),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3373, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3373, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3373, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3373, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3373, 78),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3373, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3373, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3373, 130),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3373, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3373, 148),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3374, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3374, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "AppendAllLinesAsync",
-				NamePos: lp(3374, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3374, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 78),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3374, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3374, 130),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3374, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3374, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 179),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3375, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3375, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllBytesAsync",
-				NamePos: lp(3375, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3375, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3375, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3375, 90),
-						Type: &lang.TypeRef{
-							Pos:       lp(3375, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3375, 90),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3376, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3376, 30),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAllBytesAsync",
-				NamePos: lp(3376, 58),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3376, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 77),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3376, 90),
-						Type: &lang.TypeRef{
-							Pos:       lp(3376, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3376, 90),
-								Name: "byte",
-							},
-						},
-						Name: "bytes",
-					},
-					&lang.Param{
-						Pos: lp(3376, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 104),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3377, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3377, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3377, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3377, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3377, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3378, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3378, 30),
-					Name: "FileStream",
-				},
-				Name:    "OpenRead",
-				NamePos: lp(3378, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3378, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3379, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3379, 30),
-					Name: "FileStream",
-				},
-				Name:    "OpenWrite",
-				NamePos: lp(3379, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3379, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3379, 51),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3380, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3380, 30),
-					Name: "FileStream",
-				},
-				Name:    "Create",
-				NamePos: lp(3380, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3380, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3380, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3381, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3381, 30),
-					Name: "FileStream",
-				},
-				Name:    "Create",
-				NamePos: lp(3381, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3381, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3381, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 61),
+							Pos:  lp(3406, 34),
 							Name: "int",
 						},
-						Name: "bufferSize",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
-				Pos:       lp(3382, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3382, 30),
-					Name: "FileStream",
-				},
-				Name:    "Open",
-				NamePos: lp(3382, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3382, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3382, 46),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3382, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3382, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3383, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3383, 30),
-					Name: "FileStream",
-				},
-				Name:    "Open",
-				NamePos: lp(3383, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3383, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 46),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3383, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3383, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3383, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3384, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3384, 30),
-					Name: "FileStream",
-				},
-				Name:    "Open",
-				NamePos: lp(3384, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3384, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 46),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3384, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3384, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3384, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3384, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3385, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3385, 30),
-					Name: "StreamReader",
-				},
-				Name:    "OpenText",
-				NamePos: lp(3385, 43),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3385, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3386, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3386, 30),
-					Name: "StreamWriter",
-				},
-				Name:    "CreateText",
-				NamePos: lp(3386, 43),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3386, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3387, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3387, 30),
-					Name: "StreamWriter",
-				},
-				Name:    "AppendText",
-				NamePos: lp(3387, 43),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3387, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3387, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3388, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3388, 30),
-					Name: "void",
-				},
-				Name:    "Copy",
-				NamePos: lp(3388, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3388, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3388, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3388, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3389, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3389, 30),
-					Name: "void",
-				},
-				Name:    "Copy",
-				NamePos: lp(3389, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3389, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3389, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3389, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3389, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3389, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3389, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3390, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3390, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3390, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3390, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3390, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3391, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3391, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3391, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3391, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 40),
-							Name: "string",
-						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3391, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3391, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3391, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_199() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3394, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "Directory",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
-		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3396, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3396, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3396, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3396, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3397, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3397, 30),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3397, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3397, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3397, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3398, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3398, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3398, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3398, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3398, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3399, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3399, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3399, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3399, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3399, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3399, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3399, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3400, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3400, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3400, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3400, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3400, 40),
-							Name: "string",
-						},
-						Name: "sourceDirName",
-					},
-					&lang.Param{
-						Pos: lp(3400, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3400, 62),
-							Name: "string",
-						},
-						Name: "destDirName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3401, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3401, 30),
-					Name: "string",
-				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3401, 37),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3402, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3402, 30),
-					Name: "DirectoryInfo",
-				},
-				Name:    "GetParent",
-				NamePos: lp(3402, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3402, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3402, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3403, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3403, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3403, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3403, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3403, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3403, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3404, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3404, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3404, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3404, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3404, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3404, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3404, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3404, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3405, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3405, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3405, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3405, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3405, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3405, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3405, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3405, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3405, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3405, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3406, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3406, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3406, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3406, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3406, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3406, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3407, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3407, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3407, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3407, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3407, 54),
+						Pos: lp(3407, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3407, 54),
-							Name: "string",
+							Pos:  lp(3407, 34),
+							Name: "uint",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3407, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3407, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3408, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3408, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3408, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetDirectories",
-				NamePos: lp(3408, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3408, 54),
+						Pos: lp(3408, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3408, 54),
-							Name: "string",
+							Pos:  lp(3408, 34),
+							Name: "long",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3408, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3408, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3408, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3408, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3409, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3409, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3409, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3409, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3409, 60),
+						Pos: lp(3409, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3409, 60),
-							Name: "string",
+							Pos:  lp(3409, 34),
+							Name: "ulong",
 						},
-						Name: "path",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3410, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3410, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3410, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3410, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3410, 60),
+						Pos: lp(3410, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3410, 60),
-							Name: "string",
+							Pos:  lp(3410, 34),
+							Name: "float",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3410, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3410, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3411, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3411, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3411, 30),
-						Name: "string",
-					},
-				},
-				Name:    "GetFileSystemEntries",
-				NamePos: lp(3411, 39),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3411, 60),
+						Pos: lp(3411, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3411, 60),
-							Name: "string",
+							Pos:  lp(3411, 34),
+							Name: "double",
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3411, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3411, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3412, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3412, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3412, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3412, 77),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3412, 92),
+						Pos: lp(3412, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3412, 92),
-							Name: "string",
+							Pos:  lp(3412, 34),
+							Name: "decimal",
 						},
-						Name: "path",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3413, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3413, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3413, 77),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3413, 92),
+						Pos: lp(3413, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3413, 92),
-							Name: "string",
+							Pos:       lp(3413, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3413, 34),
+								Name: "byte",
+							},
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3413, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3413, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3414, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3414, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3414, 69),
-							Name: "string",
-						},
-					},
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3414, 23),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3414, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3414, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 92),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3414, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3414, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+				Name: "Zero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3414, 41),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3415, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3415, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3415, 69),
-							Name: "string",
-						},
-					},
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3415, 23),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3415, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3415, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3415, 98),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3415, 40),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3416, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3416, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3416, 69),
-							Name: "string",
-						},
-					},
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3416, 23),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3416, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3416, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3416, 98),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3416, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3416, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
+				Name: "MinusOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3416, 45),
+						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3417, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3417, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3417, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3417, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3417, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 98),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3417, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3417, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3417, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3418, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3418, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3418, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3418, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3418, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3418, 104),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3419, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3419, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3419, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3419, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3419, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3419, 104),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3419, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3419, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3420, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3420, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3420, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "EnumerateFileSystemEntries",
-				NamePos: lp(3420, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3420, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3420, 104),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3420, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3420, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3420, 139),
-						Type: &lang.TypeRef{
-							Pos:  lp(3420, 139),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_200() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3423, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "FileSystemInfo",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(65),
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3425, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3425, 24),
-					Name: "string",
-				},
-				Name: "FullName",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3425, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3426, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3426, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3426, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3427, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3427, 16),
-					Name: "string",
-				},
-				Name: "Extension",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3427, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3428, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3428, 25),
+					Pos:  lp(3417, 16),
 					Name: "bool",
 				},
-				Name: "Exists",
+				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3428, 39),
+						Pos:  lp(3417, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
+				Pos:       lp(3418, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3418, 16),
+					Name: "bool",
+				},
+				Name: "IsOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3418, 29),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3419, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3419, 16),
+					Name: "bool",
+				},
+				Name: "IsEven",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3419, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3420, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3420, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3420, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3421, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3421, 16),
+					Name: "int",
+				},
+				Name: "Sign",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3421, 27),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3422, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3422, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Abs",
+				NamePos: lp(3422, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3422, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3422, 45),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3423, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3423, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Add",
+				NamePos: lp(3423, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3423, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3423, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3423, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3423, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3424, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3424, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Subtract",
+				NamePos: lp(3424, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3424, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3424, 50),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3424, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3424, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3425, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3425, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Multiply",
+				NamePos: lp(3425, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3425, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3425, 50),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3425, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3425, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3426, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3426, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Divide",
+				NamePos: lp(3426, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3426, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3426, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3426, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3426, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3427, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3427, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Remainder",
+				NamePos: lp(3427, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3427, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3427, 51),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3427, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3427, 72),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3428, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3428, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3428, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3428, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3428, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3428, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3428, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3429, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3429, 16),
-					Name: "DateTime",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3429, 30),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3429, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3429, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name: "LastWriteTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3429, 41),
-						Kind: "get",
+				Name:    "DivRem",
+				NamePos: lp(3429, 74),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3429, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3429, 81),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3429, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3429, 98),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3430, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3430, 16),
-					Name: "DateTime",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3430, 30),
+					Name: "BigInteger",
 				},
-				Name: "CreationTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3430, 40),
-						Kind: "get",
+				Name:    "Negate",
+				NamePos: lp(3430, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3430, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3430, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3431, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3431, 16),
-					Name: "DateTime",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3431, 30),
+					Name: "BigInteger",
 				},
-				Name: "LastAccessTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3431, 42),
-						Kind: "get",
+				Name:    "Pow",
+				NamePos: lp(3431, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3431, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3431, 45),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3431, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3431, 63),
+							Name: "int",
+						},
+						Name: "exponent",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3432, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3432, 23),
-					Name: "void",
+					Pos:  lp(3432, 30),
+					Name: "BigInteger",
 				},
-				Name:    "Refresh",
-				NamePos: lp(3432, 28),
+				Name:    "ModPow",
+				NamePos: lp(3432, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3432, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3432, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3432, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3432, 66),
+							Name: "BigInteger",
+						},
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3432, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3432, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3433, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3433, 32),
-					Name: "string",
+					Pos:  lp(3433, 30),
+					Name: "BigInteger",
 				},
-				Name:    "ToString",
-				NamePos: lp(3433, 39),
-			},
-		},
-	}
-}
-
-func libraryAST_201() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3436, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "FileInfo",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(33),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3436, 36),
-				Name: "FileSystemInfo",
-			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3438, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileInfo",
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3433, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3438, 32),
+						Pos: lp(3433, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3438, 32),
-							Name: "string",
+							Pos:  lp(3433, 63),
+							Name: "BigInteger",
 						},
-						Name: "fileName",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3433, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(3433, 80),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
+				Pos:       lp(3434, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3434, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Max",
+				NamePos: lp(3434, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3434, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3434, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3434, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3434, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3435, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3435, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Min",
+				NamePos: lp(3435, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3435, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3435, 45),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3435, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3435, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3436, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3436, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Clamp",
+				NamePos: lp(3436, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3436, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3436, 47),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3436, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3436, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3436, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3436, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3437, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3437, 30),
+					Name: "int",
+				},
+				Name:    "Compare",
+				NamePos: lp(3437, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3437, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3437, 42),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3437, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3437, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3438, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3438, 30),
+					Name: "double",
+				},
+				Name:    "Log",
+				NamePos: lp(3438, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3438, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3438, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3439, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3439, 25),
-					Name: "string",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3439, 30),
+					Name: "double",
 				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3439, 39),
-						Kind: "get",
+				Name:    "Log",
+				NamePos: lp(3439, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3439, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3439, 41),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3439, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3439, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3440, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3440, 25),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3440, 30),
+					Name: "double",
+				},
+				Name:    "Log10",
+				NamePos: lp(3440, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3440, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3440, 43),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3441, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3441, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Log2",
+				NamePos: lp(3441, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3441, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3441, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3442, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3442, 30),
 					Name: "bool",
 				},
-				Name: "Exists",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3440, 39),
-						Kind: "get",
+				Name:    "IsEvenInteger",
+				NamePos: lp(3442, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3442, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3442, 49),
+							Name: "BigInteger",
+						},
+						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(3441, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3441, 16),
-					Name: "long",
-				},
-				Name: "Length",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3441, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3442, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3442, 16),
-					Name: "string",
-				},
-				Name: "DirectoryName",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3442, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3443, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3443, 16),
-					Name: "DirectoryInfo",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3443, 30),
+					Name: "bool",
 				},
-				Name: "Directory",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3443, 42),
-						Kind: "get",
+				Name:    "IsOddInteger",
+				NamePos: lp(3443, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3443, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3443, 48),
+							Name: "BigInteger",
+						},
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3444, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3444, 23),
-					Name: "void",
+					Pos:  lp(3444, 30),
+					Name: "bool",
 				},
-				Name:    "Delete",
-				NamePos: lp(3444, 28),
+				Name:    "IsNegative",
+				NamePos: lp(3444, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3444, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3444, 46),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3445, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3445, 23),
-					Name: "FileInfo",
+					Pos:  lp(3445, 30),
+					Name: "bool",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3445, 32),
+				Name:    "IsPositive",
+				NamePos: lp(3445, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3445, 39),
+						Pos: lp(3445, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3445, 39),
-							Name: "string",
+							Pos:  lp(3445, 46),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3446, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3446, 23),
-					Name: "FileInfo",
+					Pos:  lp(3446, 30),
+					Name: "bool",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3446, 32),
+				Name:    "IsPow2",
+				NamePos: lp(3446, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3446, 39),
+						Pos: lp(3446, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3446, 39),
-							Name: "string",
+							Pos:  lp(3446, 42),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3446, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3446, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3447, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3447, 23),
-					Name: "void",
+					Pos:  lp(3447, 30),
+					Name: "BigInteger",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3447, 28),
+				Name:    "PopCount",
+				NamePos: lp(3447, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3447, 35),
+						Pos: lp(3447, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3447, 35),
-							Name: "string",
+							Pos:  lp(3447, 50),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3448, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3448, 23),
-					Name: "void",
+					Pos:  lp(3448, 30),
+					Name: "BigInteger",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3448, 28),
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3448, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3448, 35),
+						Pos: lp(3448, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3448, 35),
-							Name: "string",
+							Pos:  lp(3448, 59),
+							Name: "BigInteger",
 						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3448, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3448, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3449, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3449, 23),
-					Name: "FileStream",
+					Pos:  lp(3449, 30),
+					Name: "BigInteger",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3449, 34),
+				Name:    "Parse",
+				NamePos: lp(3449, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3449, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3450, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3450, 23),
-					Name: "FileStream",
+					Pos:  lp(3450, 30),
+					Name: "BigInteger",
 				},
-				Name:    "OpenWrite",
-				NamePos: lp(3450, 34),
+				Name:    "Parse",
+				NamePos: lp(3450, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3450, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3450, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3450, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3450, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3451, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3451, 23),
-					Name: "FileStream",
+					Pos:  lp(3451, 30),
+					Name: "BigInteger",
 				},
-				Name:    "Create",
-				NamePos: lp(3451, 34),
+				Name:    "Parse",
+				NamePos: lp(3451, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3451, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3451, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3451, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3452, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3452, 23),
-					Name: "StreamReader",
+					Pos:  lp(3452, 30),
+					Name: "BigInteger",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3452, 36),
+				Name:    "Parse",
+				NamePos: lp(3452, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3452, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3452, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3452, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3452, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3453, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3453, 23),
-					Name: "StreamWriter",
+					Pos:  lp(3453, 30),
+					Name: "bool",
 				},
-				Name:    "CreateText",
-				NamePos: lp(3453, 36),
+				Name:    "TryParse",
+				NamePos: lp(3453, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3453, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3453, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3453, 58),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3453, 62),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3454, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3454, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3454, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3454, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3454, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3454, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3454, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3454, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3454, 88),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3455, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3455, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3455, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3455, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3455, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3455, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3455, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3455, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3456, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3454, 23),
-					Name: "StreamWriter",
+					Pos:  lp(3456, 23),
+					Name: "int",
 				},
-				Name:    "AppendText",
-				NamePos: lp(3454, 36),
+				Name:    "CompareTo",
+				NamePos: lp(3456, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3456, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3456, 37),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
-		},
-	}
-}
-
-func libraryAST_202() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3457, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "DirectoryInfo",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(33),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3457, 41),
-				Name: "FileSystemInfo",
+			&lang.MethodDecl{
+				Pos:       lp(3457, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3457, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3457, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3457, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3457, 37),
+							Name: "BigInteger",
+						},
+						Name: "other",
+					},
+				},
 			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
+			&lang.MethodDecl{
+				Pos:       lp(3458, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3458, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3458, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3458, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 37),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3459, 9),
 				Modifiers: lang.Modifiers(16385),
-				Name:      "DirectoryInfo",
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3459, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3459, 27),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3459, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3459, 37),
-							Name: "string",
+							Name: "ulong",
 						},
-						Name: "path",
+						Name: "other",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3460, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3460, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3460, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3461, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3461, 25),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3460, 23),
 					Name: "bool",
 				},
-				Name: "Exists",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3461, 39),
-						Kind: "get",
+				Name:    "Equals",
+				NamePos: lp(3460, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3460, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3460, 35),
+							Name: "BigInteger",
+						},
+						Name: "other",
 					},
 				},
 			},
-			&lang.PropertyDecl{
-				Pos:       lp(3462, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3462, 16),
-					Name: "DirectoryInfo",
+			&lang.MethodDecl{
+				Pos:       lp(3461, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3461, 23),
+					Name: "bool",
 				},
-				Name: "Parent",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3462, 39),
-						Kind: "get",
+				Name:    "Equals",
+				NamePos: lp(3461, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3461, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3461, 35),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3462, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3462, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3462, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3462, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3462, 35),
+							Name: "ulong",
+						},
+						Name: "other",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3463, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3463, 23),
-					Name: "void",
+					Pos:  lp(3463, 32),
+					Name: "bool",
 				},
-				Name:    "Create",
-				NamePos: lp(3463, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3464, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3464, 23),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3464, 37),
+				Name:    "Equals",
+				NamePos: lp(3463, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3464, 56),
+						Pos: lp(3463, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3464, 56),
-							Name: "string",
+							Pos:  lp(3463, 44),
+							Name: "object",
 						},
-						Name: "path",
+						Name: "obj",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3465, 9),
-				Modifiers: lang.Modifiers(16385),
+				Pos:       lp(3464, 9),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3465, 23),
-					Name: "void",
+					Pos:  lp(3464, 32),
+					Name: "int",
 				},
-				Name:    "Delete",
-				NamePos: lp(3465, 28),
+				Name:    "GetHashCode",
+				NamePos: lp(3464, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3465, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3465, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3465, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3466, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3466, 23),
-					Name: "void",
+					Name: "string",
 				},
-				Name:    "Delete",
-				NamePos: lp(3466, 28),
+				Name:    "ToString",
+				NamePos: lp(3466, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3466, 35),
+						Pos: lp(3466, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 35),
-							Name: "bool",
+							Pos:  lp(3466, 39),
+							Name: "string",
 						},
-						Name: "recursive",
+						Name: "format",
 					},
 				},
 			},
@@ -81367,37 +81091,47 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3467, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3467, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3467, 23),
-						Name: "FileInfo",
+					Pos:  lp(3467, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3467, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3467, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 39),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3467, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3468, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3468, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3468, 23),
-						Name: "FileInfo",
-					},
+					Pos:  lp(3468, 23),
+					Name: "string",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3468, 34),
+				Name:    "ToString",
+				NamePos: lp(3468, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3468, 43),
+						Pos: lp(3468, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3468, 43),
+							Pos:  lp(3468, 39),
 							Name: "string",
 						},
-						Name: "searchPattern",
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3468, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3468, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -81409,69 +81143,79 @@ func libraryAST_202() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3469, 23),
-						Name: "FileInfo",
+						Name: "byte",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3469, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3469, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3469, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3469, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3469, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
+				Name:    "ToByteArray",
+				NamePos: lp(3469, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3470, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3470, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3470, 62),
-							Name: "FileInfo",
+					Pos:       lp(3470, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3470, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3470, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3470, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3470, 42),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3470, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3470, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3470, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3470, 86),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
 						},
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3470, 72),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3471, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3471, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3471, 62),
-							Name: "FileInfo",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3471, 72),
+				Name:    "GetByteCount",
+				NamePos: lp(3471, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3471, 87),
+						Pos: lp(3471, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3471, 87),
-							Name: "string",
+							Pos:  lp(3471, 40),
+							Name: "bool",
 						},
-						Name: "searchPattern",
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3471, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
 					},
 				},
 			},
@@ -81480,458 +81224,637 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3472, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3472, 62),
-							Name: "FileInfo",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3472, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3472, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3472, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
+				Name:    "GetBitLength",
+				NamePos: lp(3472, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3473, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3473, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3473, 23),
-						Name: "DirectoryInfo",
+					Pos:  lp(3473, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Addition",
+				NamePos: lp(3473, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3473, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3473, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3473, 39),
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3474, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3474, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3474, 23),
-						Name: "DirectoryInfo",
-					},
+					Pos:  lp(3474, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3474, 39),
+				Name:    "op_Subtraction",
+				NamePos: lp(3474, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3474, 54),
+						Pos: lp(3474, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3474, 54),
-							Name: "string",
+							Pos:  lp(3474, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3474, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3474, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3475, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3475, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3475, 23),
-						Name: "DirectoryInfo",
-					},
+					Pos:  lp(3475, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3475, 39),
+				Name:    "op_Multiply",
+				NamePos: lp(3475, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3475, 54),
+						Pos: lp(3475, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 54),
-							Name: "string",
+							Pos:  lp(3475, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3475, 76),
+						Pos: lp(3475, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 76),
-							Name: "SearchOption",
+							Pos:  lp(3475, 69),
+							Name: "BigInteger",
 						},
-						Name: "searchOption",
+						Name: "right",
 					},
 				},
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3476, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3476, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3476, 62),
-							Name: "DirectoryInfo",
+					Pos:  lp(3476, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Division",
+				NamePos: lp(3476, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3476, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 52),
+							Name: "BigInteger",
 						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3476, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3476, 77),
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3477, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3477, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3477, 62),
-							Name: "DirectoryInfo",
-						},
-					},
+					Pos:  lp(3477, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3477, 77),
+				Name:    "op_Modulus",
+				NamePos: lp(3477, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3477, 98),
+						Pos: lp(3477, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3477, 98),
-							Name: "string",
+							Pos:  lp(3477, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3477, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3477, 73),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
 					},
 				},
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3478, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3478, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3478, 62),
-							Name: "DirectoryInfo",
-						},
-					},
+					Pos:  lp(3478, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3478, 77),
+				Name:    "op_BitwiseAnd",
+				NamePos: lp(3478, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3478, 98),
+						Pos: lp(3478, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 98),
-							Name: "string",
+							Pos:  lp(3478, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3478, 120),
+						Pos: lp(3478, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 120),
-							Name: "SearchOption",
+							Pos:  lp(3478, 69),
+							Name: "BigInteger",
 						},
-						Name: "searchOption",
+						Name: "right",
 					},
 				},
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3479, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3479, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3479, 23),
-						Name: "FileSystemInfo",
+					Pos:  lp(3479, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_BitwiseOr",
+				NamePos: lp(3479, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3479, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 52),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3479, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3479, 40),
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3480, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3480, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3480, 23),
-						Name: "FileSystemInfo",
-					},
+					Pos:  lp(3480, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3480, 40),
+				Name:    "op_ExclusiveOr",
+				NamePos: lp(3480, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3480, 59),
+						Pos: lp(3480, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3480, 59),
-							Name: "string",
+							Pos:  lp(3480, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3480, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3480, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3481, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3481, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3481, 23),
-						Name: "FileSystemInfo",
-					},
+					Pos:  lp(3481, 30),
+					Name: "BigInteger",
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3481, 40),
+				Name:    "op_LeftShift",
+				NamePos: lp(3481, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3481, 59),
+						Pos: lp(3481, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 59),
-							Name: "string",
+							Pos:  lp(3481, 53),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3481, 81),
+						Pos: lp(3481, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 81),
-							Name: "SearchOption",
+							Pos:  lp(3481, 71),
+							Name: "int",
 						},
-						Name: "searchOption",
+						Name: "shift",
 					},
 				},
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3482, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3482, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3482, 62),
-							Name: "FileSystemInfo",
+					Pos:  lp(3482, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_RightShift",
+				NamePos: lp(3482, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3482, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 53),
+							Name: "BigInteger",
 						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3482, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 71),
+							Name: "int",
+						},
+						Name: "shift",
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3482, 78),
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3483, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3483, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3483, 62),
-							Name: "FileSystemInfo",
-						},
-					},
+					Pos:  lp(3483, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3483, 78),
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3483, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3483, 103),
+						Pos: lp(3483, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3483, 103),
-							Name: "string",
+							Pos:  lp(3483, 54),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3483, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3483, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
 					},
 				},
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3484, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3484, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3484, 62),
-							Name: "FileSystemInfo",
-						},
-					},
+					Pos:  lp(3484, 30),
+					Name: "BigInteger",
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3484, 78),
+				Name:    "op_OnesComplement",
+				NamePos: lp(3484, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3484, 103),
+						Pos: lp(3484, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3484, 103),
-							Name: "string",
+							Pos:  lp(3484, 52),
+							Name: "BigInteger",
 						},
-						Name: "searchPattern",
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3485, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3485, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3485, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3485, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3486, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3486, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3486, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3486, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3486, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3487, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3487, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3487, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3487, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3487, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3488, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3488, 30),
+					Name: "BigInteger",
+				},
+				Name:    "op_Decrement",
+				NamePos: lp(3488, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3488, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3489, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3489, 30),
+					Name: "bool",
+				},
+				Name:    "op_Equality",
+				NamePos: lp(3489, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3489, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3489, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3484, 125),
+						Pos: lp(3489, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3484, 125),
-							Name: "SearchOption",
+							Pos:  lp(3489, 64),
+							Name: "BigInteger",
 						},
-						Name: "searchOption",
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
-		},
-	}
-}
-
-func libraryAST_203() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3487, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "Path",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(17),
-		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3489, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3489, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3489, 53),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3490, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3490, 23),
-					Name: "char",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3490, 30),
+					Name: "bool",
 				},
-				Name: "AltDirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3490, 56),
-						Kind: "get",
+				Name:    "op_Inequality",
+				NamePos: lp(3490, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3490, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3490, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3490, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3490, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3491, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3491, 23),
-					Name: "char",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3491, 30),
+					Name: "bool",
 				},
-				Name: "VolumeSeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3491, 50),
-						Kind: "get",
+				Name:    "op_LessThan",
+				NamePos: lp(3491, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3491, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3491, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3491, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3491, 63),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
-			&lang.PropertyDecl{
+			&lang.MethodDecl{
 				Pos:       lp(3492, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3492, 23),
-					Name: "char",
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3492, 30),
+					Name: "bool",
 				},
-				Name: "PathSeparator",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3492, 44),
-						Kind: "get",
+				Name:    "op_GreaterThan",
+				NamePos: lp(3492, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3492, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3492, 46),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3492, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3492, 63),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3493, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3493, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFileName",
-				NamePos: lp(3493, 37),
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3493, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3493, 49),
+						Pos: lp(3493, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 49),
-							Name: "string",
+							Pos:  lp(3493, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3493, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3493, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3494, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3494, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFileNameWithoutExtension",
-				NamePos: lp(3494, 37),
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3494, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3494, 65),
+						Pos: lp(3494, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3494, 65),
-							Name: "string",
+							Pos:  lp(3494, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3494, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3494, 64),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3495, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3495, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetExtension",
-				NamePos: lp(3495, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3495, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3495, 50),
+						Pos: lp(3495, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3495, 50),
-							Name: "string",
+							Pos:  lp(3495, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3495, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3495, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3496, 9),
@@ -81940,66 +81863,85 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3496, 30),
 					Name: "bool",
 				},
-				Name:    "HasExtension",
+				Name:    "op_Inequality",
 				NamePos: lp(3496, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3496, 48),
+						Pos: lp(3496, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3496, 48),
-							Name: "string",
+							Pos:  lp(3496, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3496, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3496, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3497, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3497, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3497, 37),
+				Name:    "op_LessThan",
+				NamePos: lp(3497, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3497, 54),
+						Pos: lp(3497, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3497, 54),
-							Name: "string",
+							Pos:  lp(3497, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3497, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3497, 63),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3498, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3498, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ChangeExtension",
-				NamePos: lp(3498, 37),
+				Name:    "op_GreaterThan",
+				NamePos: lp(3498, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3498, 53),
+						Pos: lp(3498, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3498, 53),
-							Name: "string",
+							Pos:  lp(3498, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3498, 66),
+						Pos: lp(3498, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3498, 66),
-							Name: "string",
+							Pos:  lp(3498, 63),
+							Name: "long",
 						},
-						Name: "extension",
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3499, 9),
@@ -82008,18 +81950,27 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3499, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathRooted",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3499, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3499, 48),
+						Pos: lp(3499, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3499, 48),
-							Name: "string",
+							Pos:  lp(3499, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3499, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3499, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3500, 9),
@@ -82028,390 +81979,4728 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3500, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathFullyQualified",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3500, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3500, 56),
+						Pos: lp(3500, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3500, 56),
-							Name: "string",
+							Pos:  lp(3500, 47),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3500, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3500, 64),
+							Name: "long",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3501, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3501, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3501, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3501, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3501, 45),
+						Pos: lp(3501, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3501, 45),
-							Name: "string",
+							Pos:  lp(3501, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3501, 59),
+						Pos: lp(3501, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3501, 59),
-							Name: "string",
+							Pos:  lp(3501, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3502, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3502, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3502, 37),
+				Name:    "op_Inequality",
+				NamePos: lp(3502, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3502, 45),
+						Pos: lp(3502, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3502, 45),
-							Name: "string",
+							Pos:  lp(3502, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3502, 59),
+						Pos: lp(3502, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3502, 59),
-							Name: "string",
+							Pos:  lp(3502, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3502, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3502, 73),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3503, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3503, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3503, 37),
+				Name:    "op_LessThan",
+				NamePos: lp(3503, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3503, 45),
+						Pos: lp(3503, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3503, 45),
-							Name: "string",
+							Pos:  lp(3503, 46),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3503, 59),
+						Pos: lp(3503, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3503, 59),
-							Name: "string",
+							Pos:  lp(3503, 57),
+							Name: "BigInteger",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3503, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3503, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 87),
-							Name: "string",
-						},
-						Name: "path4",
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3504, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3504, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3504, 37),
+				Name:    "op_GreaterThan",
+				NamePos: lp(3504, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3504, 45),
-						Modifier: "params",
+						Pos: lp(3504, 46),
 						Type: &lang.TypeRef{
-							Pos:       lp(3504, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3504, 52),
-								Name: "string",
-							},
+							Pos:  lp(3504, 46),
+							Name: "long",
 						},
-						Name: "paths",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3504, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3504, 57),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3505, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3505, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3505, 37),
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3505, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3505, 42),
+						Pos: lp(3505, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 42),
-							Name: "string",
+							Pos:  lp(3505, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3505, 56),
+						Pos: lp(3505, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 56),
-							Name: "string",
+							Pos:  lp(3505, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
+						Name: "right",
 					},
 				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3506, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3506, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3506, 37),
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3506, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3506, 42),
+						Pos: lp(3506, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 42),
-							Name: "string",
+							Pos:  lp(3506, 47),
+							Name: "long",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3506, 56),
+						Pos: lp(3506, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 56),
-							Name: "string",
+							Pos:  lp(3506, 58),
+							Name: "BigInteger",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3506, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3506, 70),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "right",
 					},
 				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3507, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3507, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3507, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3507, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3507, 42),
+						Pos: lp(3507, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 42),
-							Name: "string",
+							Pos:  lp(3507, 47),
+							Name: "BigInteger",
 						},
-						Name: "path1",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3507, 56),
+						Pos: lp(3507, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 56),
-							Name: "string",
+							Pos:  lp(3507, 64),
+							Name: "ulong",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3507, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 70),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3507, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 84),
-							Name: "string",
-						},
-						Name: "path4",
+						Name: "right",
 					},
 				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3508, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3508, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3508, 37),
+				Name:    "op_Inequality",
+				NamePos: lp(3508, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3508, 42),
-						Modifier: "params",
+						Pos: lp(3508, 47),
 						Type: &lang.TypeRef{
-							Pos:       lp(3508, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3508, 49),
-								Name: "string",
-							},
+							Pos:  lp(3508, 47),
+							Name: "BigInteger",
 						},
-						Name: "paths",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3508, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 64),
+							Name: "ulong",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3509, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3509, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFullPath",
-				NamePos: lp(3509, 37),
+				Name:    "op_LessThan",
+				NamePos: lp(3509, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3509, 49),
+						Pos: lp(3509, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3509, 49),
-							Name: "string",
+							Pos:  lp(3509, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3509, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 63),
+							Name: "ulong",
+						},
+						Name: "right",
 					},
 				},
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3510, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3510, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetFullPath",
-				NamePos: lp(3510, 37),
+				Name:    "op_GreaterThan",
+				NamePos: lp(3510, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3510, 49),
+						Pos: lp(3510, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 49),
-							Name: "string",
+							Pos:  lp(3510, 46),
+							Name: "BigInteger",
 						},
-						Name: "path",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3510, 62),
+						Pos: lp(3510, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 62),
-							Name: "string",
+							Pos:  lp(3510, 63),
+							Name: "ulong",
 						},
-						Name: "basePath",
+						Name: "right",
 					},
 				},
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3511, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetTempPath",
-				NamePos: lp(3511, 37),
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3511, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3511, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3511, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3512, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3512, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetTempFileName",
-				NamePos: lp(3512, 37),
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3512, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3512, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3512, 47),
+							Name: "BigInteger",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3512, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3512, 64),
+							Name: "ulong",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3513, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3513, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetRandomFileName",
-				NamePos: lp(3513, 37),
+				Name:    "op_Equality",
+				NamePos: lp(3513, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3513, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3513, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3514, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3514, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3514, 30),
-						Name: "char",
+					Pos:  lp(3514, 30),
+					Name: "bool",
+				},
+				Name:    "op_Inequality",
+				NamePos: lp(3514, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3514, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3514, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3514, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3514, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetInvalidFileNameChars",
-				NamePos: lp(3514, 37),
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3515, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3515, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3515, 30),
-						Name: "char",
+					Pos:  lp(3515, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThan",
+				NamePos: lp(3515, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3515, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3515, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3515, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3515, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Name:    "GetInvalidPathChars",
-				NamePos: lp(3515, 37),
+				Operator: "<",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3516, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3516, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThan",
+				NamePos: lp(3516, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3516, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3516, 46),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3516, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3516, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3517, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3517, 30),
+					Name: "bool",
+				},
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3517, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3517, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3517, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3517, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3517, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "<=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3518, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3518, 30),
+					Name: "bool",
+				},
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3518, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3518, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3518, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3518, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3518, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
+					},
+				},
+				Operator: ">=",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3519, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3519, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3519, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3519, 59),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3520, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3520, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3520, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3520, 59),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3521, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3521, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3521, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3521, 59),
+							Name: "short",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3522, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3522, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3522, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3522, 59),
+							Name: "ushort",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3523, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3523, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3523, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3523, 59),
+							Name: "char",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3524, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3524, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3524, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3524, 59),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3525, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3525, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3525, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3525, 59),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3526, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3526, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3526, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3526, 59),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3527, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3527, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3527, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3527, 59),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3528, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3528, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3528, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 59),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3529, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3529, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Implicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3529, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3529, 59),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "implicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3530, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3530, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3530, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3530, 59),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3531, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3531, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3531, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 59),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3532, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3532, 48),
+					Name: "BigInteger",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3532, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 59),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3533, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3533, 48),
+					Name: "byte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3533, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3533, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3534, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3534, 48),
+					Name: "sbyte",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3534, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3535, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3535, 48),
+					Name: "short",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3535, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3535, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3536, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3536, 48),
+					Name: "ushort",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3536, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3536, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3537, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3537, 48),
+					Name: "char",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3537, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3537, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3538, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3538, 48),
+					Name: "int",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3538, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3538, 52),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3539, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3539, 48),
+					Name: "uint",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3539, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3539, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3540, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3540, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3540, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3540, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3541, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3541, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3541, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3541, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3542, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3542, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3542, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3542, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3543, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3543, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3543, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3543, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3544, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3544, 48),
+					Name: "decimal",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3544, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3544, 56),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3545, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3545, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3545, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3545, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3546, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3546, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3546, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3546, 56),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+		},
+	}
+}
+
+func libraryAST_194() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3549, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "BitOperations",
+		Namespace: "System.Numerics",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3551, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3551, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3551, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3551, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3551, 42),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3552, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3552, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3552, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3552, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 42),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3553, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3553, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3553, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3553, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3553, 42),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3554, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3554, 30),
+					Name: "bool",
+				},
+				Name:    "IsPow2",
+				NamePos: lp(3554, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3554, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3554, 42),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3555, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3555, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3555, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3555, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3555, 51),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3556, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3556, 30),
+					Name: "int",
+				},
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3556, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3556, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3556, 51),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3557, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3557, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3557, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3557, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3557, 39),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3558, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3558, 30),
+					Name: "int",
+				},
+				Name:    "Log2",
+				NamePos: lp(3558, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3558, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3558, 39),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3559, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3559, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3559, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3559, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3559, 43),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3560, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3560, 30),
+					Name: "int",
+				},
+				Name:    "PopCount",
+				NamePos: lp(3560, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3560, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3560, 43),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3561, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3561, 30),
+					Name: "uint",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3561, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3561, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3561, 46),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3561, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3561, 58),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3562, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3562, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateLeft",
+				NamePos: lp(3562, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3562, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3562, 47),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3562, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3562, 60),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3563, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3563, 30),
+					Name: "uint",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3563, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3563, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3563, 47),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3563, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3563, 59),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3564, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3564, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3564, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3564, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3564, 48),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3564, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3564, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3565, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3565, 30),
+					Name: "uint",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3565, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3565, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3565, 53),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3566, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3566, 30),
+					Name: "ulong",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3566, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3566, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3566, 54),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3567, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3567, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3567, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3567, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3567, 52),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3568, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3568, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3568, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3568, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3568, 52),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3569, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3569, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3569, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3569, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3569, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3570, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3570, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3570, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3570, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3570, 52),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_195() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3579, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "SearchOption",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3579, 32),
+				Name: "TopDirectoryOnly",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 51),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3579, 54),
+				Name: "AllDirectories",
+				Value: &lang.Literal{
+					Pos:   lp(3579, 71),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_196() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3580, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileMode",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3580, 28),
+				Name: "CreateNew",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 40),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 43),
+				Name: "Create",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 52),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 55),
+				Name: "Open",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 62),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 65),
+				Name: "OpenOrCreate",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 80),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 83),
+				Name: "Truncate",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 94),
+					Raw:   "5",
+					Value: int64(5),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3580, 97),
+				Name: "Append",
+				Value: &lang.Literal{
+					Pos:   lp(3580, 106),
+					Raw:   "6",
+					Value: int64(6),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_197() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3581, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileAccess",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3581, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3581, 38),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3581, 45),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3581, 48),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3581, 56),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3581, 59),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3581, 71),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_198() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3582, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileShare",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3582, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3582, 37),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   lp(3582, 44),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3582, 47),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3582, 54),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3582, 57),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3582, 65),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3582, 68),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3582, 80),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3582, 83),
+				Name: "Delete",
+				Value: &lang.Literal{
+					Pos:   lp(3582, 92),
+					Raw:   "4",
+					Value: int64(4),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3582, 95),
+				Name: "Inheritable",
+				Value: &lang.Literal{
+					Pos:   lp(3582, 109),
+					Raw:   "16",
+					Value: int64(16),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_199() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3583, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "SeekOrigin",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3583, 30),
+				Name: "Begin",
+				Value: &lang.Literal{
+					Pos:   lp(3583, 38),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3583, 41),
+				Name: "Current",
+				Value: &lang.Literal{
+					Pos:   lp(3583, 51),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3583, 54),
+				Name: "End",
+				Value: &lang.Literal{
+					Pos:   lp(3583, 60),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_200() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3585, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "File",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3587, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3587, 30),
+					Name: "bool",
+				},
+				Name:    "Exists",
+				NamePos: lp(3587, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3587, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3587, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3588, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3588, 30),
+					Name: "string",
+				},
+				Name:    "ReadAllText",
+				NamePos: lp(3588, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3588, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3588, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3589, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3589, 30),
+					Name: "string",
+				},
+				Name:    "ReadAllText",
+				NamePos: lp(3589, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3589, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3589, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3589, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3589, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3590, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3590, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3590, 30),
+						Name: "string",
+					},
+				},
+				Name:    "ReadAllLines",
+				NamePos: lp(3590, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3590, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3590, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3591, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3591, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3591, 30),
+						Name: "string",
+					},
+				},
+				Name:    "ReadAllLines",
+				NamePos: lp(3591, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3591, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3591, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3591, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3591, 65),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3592, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3592, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3592, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3592, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3592, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3592, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3593, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3593, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3593, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3593, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3593, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3593, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3593, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3593, 100),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3594, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3594, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3594, 30),
+						Name: "byte",
+					},
+				},
+				Name:    "ReadAllBytes",
+				NamePos: lp(3594, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3594, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3594, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3595, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3595, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllText",
+				NamePos: lp(3595, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3595, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3595, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3595, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3595, 61),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3596, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3596, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllText",
+				NamePos: lp(3596, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3596, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3596, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3596, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3596, 61),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3596, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3596, 78),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3597, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3597, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllText",
+				NamePos: lp(3597, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3597, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3597, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3597, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3597, 62),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3598, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3598, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllText",
+				NamePos: lp(3598, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3598, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3598, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 62),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3598, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3599, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3599, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllLines",
+				NamePos: lp(3599, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3599, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3599, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3599, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3599, 62),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3599, 101),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3600, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3600, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllLines",
+				NamePos: lp(3600, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3600, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3600, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3600, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3600, 62),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3600, 101),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3600, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3600, 119),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3601, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3601, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllLines",
+				NamePos: lp(3601, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3601, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3601, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3601, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3601, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3601, 102),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3602, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3602, 30),
+					Name: "void",
+				},
+				Name:    "AppendAllLines",
+				NamePos: lp(3602, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3602, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3602, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3602, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3602, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3602, 102),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3602, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3602, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3603, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3603, 30),
+					Name: "void",
+				},
+				Name:    "WriteAllBytes",
+				NamePos: lp(3603, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3603, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3603, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3603, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3603, 62),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3604, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3604, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3604, 58),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3604, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3604, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3604, 83),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3605, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3605, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3605, 58),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3605, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3605, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3605, 83),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3605, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3605, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3606, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3606, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3606, 58),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3606, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3606, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3606, 83),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3606, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3606, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3606, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3606, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3607, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3607, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3607, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3607, 58),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3607, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3607, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3607, 86),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3608, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3608, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3608, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3608, 58),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3608, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3608, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3608, 86),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3608, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3608, 99),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3609, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3609, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3609, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3609, 58),
+								Name: "string",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3609, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3609, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3609, 86),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3609, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3609, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3609, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3609, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3610, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3610, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3610, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3610, 58),
+								Name: "byte",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3610, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3610, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3610, 84),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3611, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3611, 30),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3611, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3611, 58),
+								Name: "byte",
+							},
+						},
+					},
+				},
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3611, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3611, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3611, 84),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3611, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3611, 97),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3612, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3612, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3612, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3612, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3612, 76),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3612, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3612, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3613, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3613, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3613, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3613, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3613, 76),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3613, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3613, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3613, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3613, 106),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3614, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3614, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllTextAsync",
+				NamePos: lp(3614, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3614, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 76),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3614, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 89),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3614, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3614, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3614, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3615, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3615, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3615, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3615, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3615, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3615, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3615, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3616, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3616, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3616, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3616, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3616, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3616, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3616, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3616, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3616, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3617, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3617, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllTextAsync",
+				NamePos: lp(3617, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3617, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3617, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 90),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3617, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3617, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3618, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3618, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3618, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3618, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3618, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3618, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3618, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3618, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3619, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3619, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3619, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3619, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3619, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3619, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3619, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 147),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3620, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3620, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3620, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3620, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3620, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3620, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3620, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3620, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3621, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3621, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3621, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3621, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3621, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3621, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3621, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3621, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3622, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3622, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3622, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3622, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3622, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3622, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3622, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3622, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3622, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3622, 148),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3623, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3623, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3623, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3623, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3623, 78),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3623, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3623, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3623, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3623, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3623, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3623, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3623, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3624, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3624, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3624, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3624, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3624, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3624, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3624, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3624, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3625, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3625, 30),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3625, 58),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3625, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3625, 77),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3625, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3625, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3625, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3625, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3625, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3626, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3626, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3626, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3626, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3626, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3627, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3627, 30),
+					Name: "FileStream",
+				},
+				Name:    "OpenRead",
+				NamePos: lp(3627, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3627, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3627, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3628, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3628, 30),
+					Name: "FileStream",
+				},
+				Name:    "OpenWrite",
+				NamePos: lp(3628, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3628, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3628, 51),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3629, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3629, 30),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3629, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3629, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3629, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3630, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3630, 30),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3630, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3630, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3630, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 61),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3631, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3631, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3631, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3631, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3631, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3631, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3631, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3632, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3632, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3632, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3632, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3632, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3632, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3632, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3632, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3632, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3633, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3633, 30),
+					Name: "FileStream",
+				},
+				Name:    "Open",
+				NamePos: lp(3633, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3633, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3633, 46),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3633, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3633, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3633, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3633, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3633, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3633, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3634, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3634, 30),
+					Name: "StreamReader",
+				},
+				Name:    "OpenText",
+				NamePos: lp(3634, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3634, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3634, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3635, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3635, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3635, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3635, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3635, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3636, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3636, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3636, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3636, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3636, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3637, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3637, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3637, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3637, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3637, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3637, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3637, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3638, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3638, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3638, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3638, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3638, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3638, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3638, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3638, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3638, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3639, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3639, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3639, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3639, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3639, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3639, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3639, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3640, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3640, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3640, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3640, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3640, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3640, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3640, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3640, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3640, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_201() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3643, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "Directory",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(17),
+		Members: []lang.Member{
+			&lang.MethodDecl{
+				Pos:       lp(3645, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3645, 30),
+					Name: "bool",
+				},
+				Name:    "Exists",
+				NamePos: lp(3645, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3645, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3645, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3646, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3646, 30),
+					Name: "DirectoryInfo",
+				},
+				Name:    "CreateDirectory",
+				NamePos: lp(3646, 44),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3646, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3646, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3647, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3647, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3647, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3647, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3647, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3648, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3648, 30),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3648, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3648, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3648, 42),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3648, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3648, 55),
+							Name: "bool",
+						},
+						Name: "recursive",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3649, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3649, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3649, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3649, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3649, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3649, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3649, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3650, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3650, 30),
+					Name: "string",
+				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3650, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3651, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3651, 30),
+					Name: "DirectoryInfo",
+				},
+				Name:    "GetParent",
+				NamePos: lp(3651, 44),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3651, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3651, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3652, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3652, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3652, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3652, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3652, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3652, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3653, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3653, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3653, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3653, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3653, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3653, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3653, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3653, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3654, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3654, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3654, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3654, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3654, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3654, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3654, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3655, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3655, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3655, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3655, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3655, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3655, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3656, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3656, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3656, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3656, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3656, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3656, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3656, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3656, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3657, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3657, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3657, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetDirectories",
+				NamePos: lp(3657, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3657, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3657, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3657, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3658, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3658, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3658, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3658, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3658, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3658, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3659, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3659, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3659, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3659, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3659, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3659, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3659, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3659, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3660, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3660, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3660, 30),
+						Name: "string",
+					},
+				},
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3660, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3660, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3660, 60),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3660, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3660, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3660, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3660, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3661, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3661, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3661, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3661, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3661, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3661, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3662, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3662, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3662, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3662, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3662, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3662, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3662, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3662, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3663, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3663, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3663, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3663, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3663, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 92),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3663, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3663, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3664, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3664, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3664, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3664, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3664, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3664, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3665, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3665, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3665, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3665, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3665, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3665, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3665, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3665, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3666, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3666, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3666, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3666, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3666, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3666, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3666, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3666, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3666, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3666, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3667, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3667, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3667, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3667, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3667, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3667, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3668, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3668, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3668, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3668, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3668, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3668, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3668, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3668, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3669, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3669, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3669, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3669, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3669, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3669, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3669, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3669, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3669, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3669, 139),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_202() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3672, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileSystemInfo",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(65),
+		Members: []lang.Member{
+			&lang.PropertyDecl{
+				Pos:       lp(3674, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3674, 24),
+					Name: "string",
+				},
+				Name: "FullName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3674, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3675, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3675, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3675, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3676, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3676, 16),
+					Name: "string",
+				},
+				Name: "Extension",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3676, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3677, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3677, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3677, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3678, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3678, 16),
+					Name: "DateTime",
+				},
+				Name: "LastWriteTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3678, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3679, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3679, 16),
+					Name: "DateTime",
+				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3679, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3680, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3680, 16),
+					Name: "DateTime",
+				},
+				Name: "LastAccessTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3680, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3681, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3681, 23),
+					Name: "void",
+				},
+				Name:    "Refresh",
+				NamePos: lp(3681, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3682, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3682, 32),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3682, 39),
+			},
+		},
+	}
+}
+
+func libraryAST_203() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3685, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileInfo",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(33),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3685, 36),
+				Name: "FileSystemInfo",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3687, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileInfo",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3687, 32),
+						Type: &lang.TypeRef{
+							Pos:  lp(3687, 32),
+							Name: "string",
+						},
+						Name: "fileName",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3688, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3688, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3688, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3689, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3689, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3689, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3690, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3690, 16),
+					Name: "long",
+				},
+				Name: "Length",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3690, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3691, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3691, 16),
+					Name: "string",
+				},
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3691, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3692, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3692, 16),
+					Name: "DirectoryInfo",
+				},
+				Name: "Directory",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3692, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3693, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3693, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3693, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3694, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3694, 23),
+					Name: "FileInfo",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3694, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3694, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3694, 39),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3695, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3695, 23),
+					Name: "FileInfo",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3695, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3695, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3695, 39),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3695, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3695, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3696, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3696, 23),
+					Name: "void",
+				},
+				Name:    "MoveTo",
+				NamePos: lp(3696, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3696, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3696, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3697, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3697, 23),
+					Name: "void",
+				},
+				Name:    "MoveTo",
+				NamePos: lp(3697, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3697, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3697, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3697, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3697, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3698, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3698, 23),
+					Name: "FileStream",
+				},
+				Name:    "OpenRead",
+				NamePos: lp(3698, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3699, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3699, 23),
+					Name: "FileStream",
+				},
+				Name:    "OpenWrite",
+				NamePos: lp(3699, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3700, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3700, 23),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3700, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3701, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3701, 23),
+					Name: "StreamReader",
+				},
+				Name:    "OpenText",
+				NamePos: lp(3701, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3702, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3702, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3702, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3703, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3703, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3703, 36),
 			},
 		},
 	}
@@ -82419,648 +86708,575 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3518, 5),
+		Pos:       lp(3706, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "Stream",
+		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(65),
+		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3518, 36),
-				Name: "IDisposable",
-			},
-			&lang.TypeRef{
-				Pos:  lp(3518, 49),
-				Name: "IAsyncDisposable",
+				Pos:  lp(3706, 41),
+				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3520, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3520, 24),
-					Name: "bool",
-				},
-				Name: "CanRead",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3520, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3521, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3521, 24),
-					Name: "bool",
-				},
-				Name: "CanWrite",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3521, 40),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3522, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3522, 24),
-					Name: "bool",
-				},
-				Name: "CanSeek",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3522, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3523, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3523, 24),
-					Name: "long",
-				},
-				Name: "Length",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3523, 38),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3524, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3524, 24),
-					Name: "long",
-				},
-				Name: "Position",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3524, 40),
-						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3524, 45),
-						Kind: "set",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3525, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3525, 31),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3525, 35),
+			&lang.CtorDecl{
+				Pos:       lp(3708, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3525, 40),
+						Pos: lp(3708, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(3525, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3525, 40),
-								Name: "byte",
-							},
+							Pos:  lp(3708, 37),
+							Name: "string",
 						},
-						Name: "buffer",
+						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3525, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 55),
-							Name: "int",
-						},
-						Name: "offset",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3709, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3709, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3709, 39),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3525, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 67),
-							Name: "int",
-						},
-						Name: "count",
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3710, 9),
+				Modifiers: lang.Modifiers(4097),
+				Type: &lang.TypeRef{
+					Pos:  lp(3710, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3710, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3711, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3711, 16),
+					Name: "DirectoryInfo",
+				},
+				Name: "Parent",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3711, 39),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3526, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3526, 31),
-					Name: "void",
-				},
-				Name:    "Write",
-				NamePos: lp(3526, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3526, 42),
-						Type: &lang.TypeRef{
-							Pos:       lp(3526, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3526, 42),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3526, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3526, 57),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3526, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3526, 69),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3527, 9),
+				Pos:       lp(3712, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3527, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3712, 23),
+					Name: "void",
+				},
+				Name:    "Create",
+				NamePos: lp(3712, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3713, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3713, 23),
+					Name: "DirectoryInfo",
+				},
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3713, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3713, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3713, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3714, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3714, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3714, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3715, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3715, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3715, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3715, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3715, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3716, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3716, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3716, 23),
+						Name: "FileInfo",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3716, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3717, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3717, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3717, 23),
+						Name: "FileInfo",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3717, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3717, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3717, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3718, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3718, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3718, 23),
+						Name: "FileInfo",
+					},
+				},
+				Name:    "GetFiles",
+				NamePos: lp(3718, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3718, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3718, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3718, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3718, 65),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3719, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3719, 23),
+					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3527, 51),
-							Name: "int",
+							Pos:  lp(3719, 62),
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3527, 56),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3527, 66),
-						Type: &lang.TypeRef{
-							Pos:       lp(3527, 66),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3527, 66),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3527, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 81),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3527, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 93),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
+				Name:    "EnumerateFiles",
+				NamePos: lp(3719, 72),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3528, 9),
-				Modifiers: lang.Modifiers(18433),
+				Pos:       lp(3720, 9),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3528, 31),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3720, 23),
+					Name: "System.Collections.Generic.IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3528, 59),
-							Name: "int",
+							Pos:  lp(3720, 62),
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3528, 64),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3720, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3528, 74),
+						Pos: lp(3720, 87),
 						Type: &lang.TypeRef{
-							Pos:       lp(3528, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3528, 74),
-								Name: "byte",
-							},
+							Pos:  lp(3720, 87),
+							Name: "string",
 						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3528, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 89),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3528, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 101),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3528, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3529, 9),
+				Pos:       lp(3721, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3529, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3721, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3721, 62),
+							Name: "FileInfo",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3529, 51),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3721, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3529, 62),
+						Pos: lp(3721, 87),
 						Type: &lang.TypeRef{
-							Pos:       lp(3529, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3529, 62),
-								Name: "byte",
-							},
+							Pos:  lp(3721, 87),
+							Name: "string",
 						},
-						Name: "buffer",
+						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3529, 77),
+						Pos: lp(3721, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(3529, 77),
-							Name: "int",
+							Pos:  lp(3721, 109),
+							Name: "SearchOption",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3529, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3529, 89),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3530, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3530, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAsync",
-				NamePos: lp(3530, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3530, 70),
-						Type: &lang.TypeRef{
-							Pos:       lp(3530, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3530, 70),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3530, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 85),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3530, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 97),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3530, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3531, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3531, 31),
-					Name: "int",
-				},
-				Name:    "ReadByte",
-				NamePos: lp(3531, 35),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3532, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3532, 31),
-					Name: "void",
-				},
-				Name:    "WriteByte",
-				NamePos: lp(3532, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3532, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3532, 46),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3533, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3533, 31),
-					Name: "long",
-				},
-				Name:    "Seek",
-				NamePos: lp(3533, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3533, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3533, 41),
-							Name: "long",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3533, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3533, 54),
-							Name: "SeekOrigin",
-						},
-						Name: "origin",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3534, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3534, 31),
-					Name: "void",
-				},
-				Name:    "SetLength",
-				NamePos: lp(3534, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3534, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3534, 46),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3535, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3535, 31),
-					Name: "void",
-				},
-				Name:    "Flush",
-				NamePos: lp(3535, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3536, 9),
+				Pos:       lp(3722, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3536, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3536, 51),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3537, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3537, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3537, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3537, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3537, 70),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+					Pos:       lp(3722, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3722, 23),
+						Name: "DirectoryInfo",
 					},
 				},
+				Name:    "GetDirectories",
+				NamePos: lp(3722, 39),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3538, 9),
+				Pos:       lp(3723, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3538, 23),
-					Name: "void",
+					Pos:       lp(3723, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3723, 23),
+						Name: "DirectoryInfo",
+					},
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3538, 28),
+				Name:    "GetDirectories",
+				NamePos: lp(3723, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3538, 35),
+						Pos: lp(3723, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3538, 35),
-							Name: "Stream",
+							Pos:  lp(3723, 54),
+							Name: "string",
 						},
-						Name: "destination",
+						Name: "searchPattern",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3539, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3539, 31),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3539, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3539, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 43),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3539, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 63),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3540, 9),
+				Pos:       lp(3724, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3540, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:       lp(3724, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3724, 23),
+						Name: "DirectoryInfo",
+					},
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3540, 51),
+				Name:    "GetDirectories",
+				NamePos: lp(3724, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3540, 63),
+						Pos: lp(3724, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3540, 63),
-							Name: "Stream",
+							Pos:  lp(3724, 54),
+							Name: "string",
 						},
-						Name: "destination",
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3724, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3724, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3541, 9),
+				Pos:       lp(3725, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3541, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3541, 51),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3541, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3541, 63),
-							Name: "Stream",
+					Pos:  lp(3725, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3725, 62),
+							Name: "DirectoryInfo",
 						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3541, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3541, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3725, 77),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3542, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3542, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3542, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3542, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3542, 71),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3542, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3542, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3542, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3542, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3543, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3543, 31),
-					Name: "void",
-				},
-				Name:    "Close",
-				NamePos: lp(3543, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3544, 9),
+				Pos:       lp(3726, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3544, 23),
-					Name: "void",
+					Pos:  lp(3726, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3726, 62),
+							Name: "DirectoryInfo",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(3544, 28),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3726, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3726, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3726, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3545, 9),
-				Modifiers: lang.Modifiers(18433),
+				Pos:       lp(3727, 9),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3545, 31),
-					Name: "System.Threading.Tasks.ValueTask",
+					Pos:  lp(3727, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3727, 62),
+							Name: "DirectoryInfo",
+						},
+					},
 				},
-				Name:    "DisposeAsync",
-				NamePos: lp(3545, 64),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3727, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3727, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3727, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3727, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3727, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3728, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3728, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3728, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3728, 40),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3729, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3729, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3729, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3729, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3729, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3729, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3730, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3730, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3730, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3730, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3730, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3730, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3730, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3730, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3731, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3731, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3731, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3731, 78),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3732, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3732, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3732, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3732, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3732, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3732, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3733, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3733, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3733, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3733, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3733, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3733, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3733, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3733, 125),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 		},
 	}
@@ -83068,227 +87284,611 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3548, 5),
+		Pos:       lp(3736, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "FileStream",
+		Name:      "Path",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3548, 31),
-				Name: "Stream",
-			},
-		},
+		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3550, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3550, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3550, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
+			&lang.PropertyDecl{
+				Pos:       lp(3738, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3738, 23),
+					Name: "char",
 				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3551, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3551, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3551, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3551, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3551, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3552, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3552, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3552, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3552, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3552, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3552, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3552, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3552, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3552, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3553, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3553, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3553, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3553, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3553, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3553, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3553, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3553, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3553, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3553, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3553, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3554, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3554, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3554, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3554, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3554, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3554, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3554, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3554, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3554, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3554, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3554, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3554, 114),
-						Type: &lang.TypeRef{
-							Pos:  lp(3554, 114),
-							Name: "bool",
-						},
-						Name: "useAsync",
+				Name: "DirectorySeparatorChar",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3738, 53),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3555, 9),
-				Modifiers: lang.Modifiers(2049),
+				Pos:       lp(3739, 9),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3555, 24),
-					Name: "string",
+					Pos:  lp(3739, 23),
+					Name: "char",
 				},
-				Name: "Name",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3555, 38),
+						Pos:  lp(3739, 56),
 						Kind: "get",
 					},
 				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3740, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3740, 23),
+					Name: "char",
+				},
+				Name: "VolumeSeparatorChar",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3740, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3741, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3741, 23),
+					Name: "char",
+				},
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3741, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3742, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3742, 30),
+					Name: "string",
+				},
+				Name:    "GetFileName",
+				NamePos: lp(3742, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3742, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3742, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3743, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3743, 30),
+					Name: "string",
+				},
+				Name:    "GetFileNameWithoutExtension",
+				NamePos: lp(3743, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3743, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3743, 65),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3744, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3744, 30),
+					Name: "string",
+				},
+				Name:    "GetExtension",
+				NamePos: lp(3744, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3744, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3744, 50),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3745, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3745, 30),
+					Name: "bool",
+				},
+				Name:    "HasExtension",
+				NamePos: lp(3745, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3745, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3745, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3746, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3746, 30),
+					Name: "string",
+				},
+				Name:    "GetDirectoryName",
+				NamePos: lp(3746, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3746, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3746, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3747, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3747, 30),
+					Name: "string",
+				},
+				Name:    "ChangeExtension",
+				NamePos: lp(3747, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3747, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3747, 53),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3747, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3747, 66),
+							Name: "string",
+						},
+						Name: "extension",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3748, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3748, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathRooted",
+				NamePos: lp(3748, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3748, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3748, 48),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3749, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3749, 30),
+					Name: "bool",
+				},
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3749, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3749, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3749, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3750, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3750, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3750, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3750, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3750, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3750, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3750, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3751, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3751, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3751, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3751, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3751, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3751, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3752, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3752, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3752, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3752, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 45),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3752, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3752, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3752, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 87),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3753, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3753, 30),
+					Name: "string",
+				},
+				Name:    "Combine",
+				NamePos: lp(3753, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3753, 45),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3753, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3753, 52),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3754, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3754, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3754, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3754, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3754, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3754, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3754, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3755, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3755, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3755, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3755, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3755, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3755, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3755, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3755, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3755, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3756, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3756, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3756, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3756, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3756, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3756, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3756, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3756, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3756, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3756, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3756, 84),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3757, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3757, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3757, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3757, 42),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3757, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3757, 49),
+								Name: "string",
+							},
+						},
+						Name: "paths",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3758, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3758, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3758, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3758, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3758, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3759, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3759, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3759, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3759, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3759, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3759, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3759, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3760, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3760, 30),
+					Name: "string",
+				},
+				Name:    "GetTempPath",
+				NamePos: lp(3760, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3761, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3761, 30),
+					Name: "string",
+				},
+				Name:    "GetTempFileName",
+				NamePos: lp(3761, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3762, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3762, 30),
+					Name: "string",
+				},
+				Name:    "GetRandomFileName",
+				NamePos: lp(3762, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3763, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3763, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3763, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidFileNameChars",
+				NamePos: lp(3763, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3764, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3764, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3764, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3764, 37),
 			},
 		},
 	}
@@ -83296,560 +87896,135 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3558, 5),
+		Pos:       lp(3767, 5),
 		Kind:      lang.TypeKind("class"),
-		Name:      "MemoryStream",
+		Name:      "Stream",
 		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
+		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3558, 33),
-				Name: "Stream",
+				Pos:  lp(3767, 36),
+				Name: "IDisposable",
+			},
+			&lang.TypeRef{
+				Pos:  lp(3767, 49),
+				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3560, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3561, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3561, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3561, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
+			&lang.PropertyDecl{
+				Pos:       lp(3769, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3769, 24),
+					Name: "bool",
 				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3562, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3562, 36),
-						Type: &lang.TypeRef{
-							Pos:       lp(3562, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3562, 36),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3563, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3563, 36),
-						Type: &lang.TypeRef{
-							Pos:       lp(3563, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3563, 36),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3563, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3563, 51),
-							Name: "bool",
-						},
-						Name: "writable",
+				Name: "CanRead",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3769, 39),
+						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3564, 9),
+				Pos:       lp(3770, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3564, 24),
-					Name: "int",
+					Pos:  lp(3770, 24),
+					Name: "bool",
 				},
-				Name: "Capacity",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3564, 39),
+						Pos:  lp(3770, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3771, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3771, 24),
+					Name: "bool",
+				},
+				Name: "CanSeek",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3771, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3772, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3772, 24),
+					Name: "long",
+				},
+				Name: "Length",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3772, 38),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3773, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3773, 24),
+					Name: "long",
+				},
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3773, 40),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3564, 44),
+						Pos:  lp(3773, 45),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3565, 9),
+				Pos:       lp(3774, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3565, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3565, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3565, 38),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3566, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3566, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3566, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "GetBuffer",
-				NamePos: lp(3566, 38),
-			},
-		},
-	}
-}
-
-func libraryAST_207() *lang.TypeDecl {
-	return &lang.TypeDecl{
-		Pos:       lp(3569, 5),
-		Kind:      lang.TypeKind("class"),
-		Name:      "StreamReader",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Bases: []*lang.TypeRef{
-			&lang.TypeRef{
-				Pos:  lp(3569, 33),
-				Name: "TextReader",
-			},
-		},
-		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3571, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3571, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3571, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3572, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3572, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3572, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3572, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3572, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3573, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3573, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3573, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3574, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3574, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3574, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3575, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3575, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3575, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3575, 51),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3576, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3576, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3576, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3576, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3576, 49),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3577, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3577, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3577, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3577, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3577, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3577, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3577, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3577, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3577, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3578, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3578, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3578, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3578, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3578, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3578, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3578, 137),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3579, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3579, 16),
-					Name: "bool",
-				},
-				Name: "EndOfStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3579, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3580, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3580, 24),
-					Name: "Stream",
-				},
-				Name: "BaseStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3580, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3581, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3581, 24),
-					Name: "System.Text.Encoding",
-				},
-				Name: "CurrentEncoding",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3581, 63),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3582, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3582, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3582, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3583, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3583, 23),
-					Name: "string",
-				},
-				Name:    "ReadToEnd",
-				NamePos: lp(3583, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3584, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3584, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3584, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3584, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3585, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3585, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3585, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3585, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3585, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3585, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3586, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3586, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3586, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3586, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3587, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3587, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3587, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3587, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3587, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3587, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3588, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3588, 23),
-					Name: "int",
-				},
-				Name:    "Peek",
-				NamePos: lp(3588, 27),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3589, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3589, 23),
+					Pos:  lp(3774, 31),
 					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(3589, 27),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3590, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3590, 23),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3590, 27),
+				NamePos: lp(3774, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3590, 32),
+						Pos: lp(3774, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3590, 32),
+							Pos:       lp(3774, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3590, 32),
-								Name: "char",
+								Pos:  lp(3774, 40),
+								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3590, 47),
+						Pos: lp(3774, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3590, 47),
+							Pos:  lp(3774, 55),
 							Name: "int",
 						},
-						Name: "index",
+						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3590, 58),
+						Pos: lp(3774, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3590, 58),
+							Pos:  lp(3774, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -83857,39 +88032,1341 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3591, 9),
+				Pos:       lp(3775, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3775, 31),
+					Name: "void",
+				},
+				Name:    "Write",
+				NamePos: lp(3775, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3775, 42),
+						Type: &lang.TypeRef{
+							Pos:       lp(3775, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3775, 42),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3775, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3775, 57),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3775, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3775, 69),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3776, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3591, 23),
+					Pos:  lp(3776, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3776, 51),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "ReadAsync",
+				NamePos: lp(3776, 56),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3776, 66),
+						Type: &lang.TypeRef{
+							Pos:       lp(3776, 66),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3776, 66),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3776, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3776, 81),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3776, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3776, 93),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3777, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3777, 31),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3777, 59),
+							Name: "int",
+						},
+					},
+				},
+				Name:    "ReadAsync",
+				NamePos: lp(3777, 64),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3777, 74),
+						Type: &lang.TypeRef{
+							Pos:       lp(3777, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3777, 74),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3777, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3777, 89),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3777, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3777, 101),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3777, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3777, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3778, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3778, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3778, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3778, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3778, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3778, 62),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3778, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3778, 77),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3778, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3778, 89),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3779, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3779, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3779, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3779, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3779, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3779, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3779, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3779, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3779, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3779, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3779, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3779, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3780, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3780, 31),
+					Name: "int",
+				},
+				Name:    "ReadByte",
+				NamePos: lp(3780, 35),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3781, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3781, 31),
+					Name: "void",
+				},
+				Name:    "WriteByte",
+				NamePos: lp(3781, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3781, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3781, 46),
+							Name: "byte",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3782, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3782, 31),
+					Name: "long",
+				},
+				Name:    "Seek",
+				NamePos: lp(3782, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3782, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(3782, 41),
+							Name: "long",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3782, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3782, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3783, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3783, 31),
+					Name: "void",
+				},
+				Name:    "SetLength",
+				NamePos: lp(3783, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3783, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3783, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3784, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3784, 31),
+					Name: "void",
+				},
+				Name:    "Flush",
+				NamePos: lp(3784, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3785, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3785, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3785, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3786, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3786, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3786, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3786, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 70),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3787, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3787, 23),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3787, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3787, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3787, 35),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3788, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3788, 31),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3788, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3788, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3788, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3788, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3788, 63),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3789, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3789, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3789, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3789, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3789, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3790, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3790, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3790, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3790, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3790, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3790, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3790, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3791, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3791, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3791, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3791, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3791, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3791, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3791, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3791, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3791, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3792, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3792, 31),
 					Name: "void",
 				},
 				Name:    "Close",
-				NamePos: lp(3591, 28),
+				NamePos: lp(3792, 36),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3592, 9),
+				Pos:       lp(3793, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3592, 23),
+					Pos:  lp(3793, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3592, 28),
+				NamePos: lp(3793, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3593, 9),
-				Modifiers: lang.Modifiers(20484),
+				Pos:       lp(3794, 9),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3593, 35),
+					Pos:  lp(3794, 31),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: lp(3794, 64),
+			},
+		},
+	}
+}
+
+func libraryAST_207() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3797, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "FileStream",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3797, 31),
+				Name: "Stream",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3799, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3799, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3799, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3799, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3800, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3800, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3800, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3800, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3800, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3801, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3801, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3801, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3801, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3801, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3801, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3801, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3801, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3801, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3802, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3802, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3802, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3802, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3802, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3802, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3802, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3802, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3802, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3802, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3802, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3803, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3803, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3803, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3803, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3803, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3803, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3803, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 114),
+							Name: "bool",
+						},
+						Name: "useAsync",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3804, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3804, 24),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3804, 38),
+						Kind: "get",
+					},
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_208() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3807, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "MemoryStream",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3807, 33),
+				Name: "Stream",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3809, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3810, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3810, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3810, 36),
+							Name: "int",
+						},
+						Name: "capacity",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3811, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3811, 36),
+						Type: &lang.TypeRef{
+							Pos:       lp(3811, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3811, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3812, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3812, 36),
+						Type: &lang.TypeRef{
+							Pos:       lp(3812, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3812, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3812, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3812, 51),
+							Name: "bool",
+						},
+						Name: "writable",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3813, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3813, 24),
+					Name: "int",
+				},
+				Name: "Capacity",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3813, 39),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3813, 44),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3814, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3814, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3814, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "ToArray",
+				NamePos: lp(3814, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3815, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3815, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3815, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3815, 38),
+			},
+		},
+	}
+}
+
+func libraryAST_209() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3818, 5),
+		Kind:      lang.TypeKind("class"),
+		Name:      "StreamReader",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Bases: []*lang.TypeRef{
+			&lang.TypeRef{
+				Pos:  lp(3818, 33),
+				Name: "TextReader",
+			},
+		},
+		Members: []lang.Member{
+			&lang.CtorDecl{
+				Pos:       lp(3820, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3820, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3820, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3821, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3821, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3821, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3822, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3822, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3822, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3823, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3823, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3823, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3823, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3823, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3824, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3824, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3824, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3824, 51),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3825, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3825, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3825, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3825, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3825, 49),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3826, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3826, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3826, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3826, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3826, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3826, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3826, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3826, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3826, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3827, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3827, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3827, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3827, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3827, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3827, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3827, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3827, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3827, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3827, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3827, 137),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3828, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3828, 16),
+					Name: "bool",
+				},
+				Name: "EndOfStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3828, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3829, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3829, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3829, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3830, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3830, 24),
+					Name: "System.Text.Encoding",
+				},
+				Name: "CurrentEncoding",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3830, 63),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3831, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3831, 23),
+					Name: "string",
+				},
+				Name:    "ReadLine",
+				NamePos: lp(3831, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3832, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3832, 23),
+					Name: "string",
+				},
+				Name:    "ReadToEnd",
+				NamePos: lp(3832, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3833, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3833, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3833, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3833, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3834, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3834, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3834, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3834, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3834, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3834, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3835, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3835, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3835, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3835, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3836, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3836, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3836, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3836, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3836, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3836, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3837, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3837, 23),
+					Name: "int",
+				},
+				Name:    "Peek",
+				NamePos: lp(3837, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3838, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3838, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3838, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3839, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3839, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3839, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3839, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3839, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3839, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3839, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3839, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3839, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3839, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3840, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3840, 23),
+					Name: "void",
+				},
+				Name:    "Close",
+				NamePos: lp(3840, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3841, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3841, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3593, 40),
+				NamePos: lp(3841, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3842, 9),
+				Modifiers: lang.Modifiers(20484),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3842, 35),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3842, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3593, 48),
+						Pos: lp(3842, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3593, 48),
+							Pos:  lp(3842, 48),
 							Name: "bool",
 						},
 						Name: "disposing",
@@ -83900,33 +89377,33 @@ func libraryAST_207() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_208() *lang.TypeDecl {
+func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3596, 5),
+		Pos:       lp(3845, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3596, 33),
+				Pos:  lp(3845, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3596, 45),
+				Pos:  lp(3845, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3598, 9),
+				Pos:       lp(3847, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3598, 36),
+						Pos: lp(3847, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3598, 36),
+							Pos:  lp(3847, 36),
 							Name: "string",
 						},
 						Name: "path",
@@ -83934,22 +89411,22 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3599, 9),
+				Pos:       lp(3848, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3599, 36),
+						Pos: lp(3848, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3599, 36),
+							Pos:  lp(3848, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3599, 49),
+						Pos: lp(3848, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3599, 49),
+							Pos:  lp(3848, 49),
 							Name: "bool",
 						},
 						Name: "append",
@@ -83957,30 +89434,30 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3600, 9),
+				Pos:       lp(3849, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3600, 36),
+						Pos: lp(3849, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3600, 36),
+							Pos:  lp(3849, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3600, 49),
+						Pos: lp(3849, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3600, 49),
+							Pos:  lp(3849, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3600, 62),
+						Pos: lp(3849, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3600, 62),
+							Pos:  lp(3849, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -83988,14 +89465,14 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3601, 9),
+				Pos:       lp(3850, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3601, 36),
+						Pos: lp(3850, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3601, 36),
+							Pos:  lp(3850, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
@@ -84003,22 +89480,22 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3602, 9),
+				Pos:       lp(3851, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3602, 36),
+						Pos: lp(3851, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 36),
+							Pos:  lp(3851, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3602, 51),
+						Pos: lp(3851, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 51),
+							Pos:  lp(3851, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -84026,30 +89503,30 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3603, 9),
+				Pos:       lp(3852, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3603, 36),
+						Pos: lp(3852, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3603, 36),
+							Pos:  lp(3852, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3603, 51),
+						Pos: lp(3852, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3603, 51),
+							Pos:  lp(3852, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3603, 82),
+						Pos: lp(3852, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3603, 82),
+							Pos:  lp(3852, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -84057,38 +89534,38 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3604, 9),
+				Pos:       lp(3853, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3604, 36),
+						Pos: lp(3853, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3604, 36),
+							Pos:  lp(3853, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3604, 51),
+						Pos: lp(3853, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3604, 51),
+							Pos:  lp(3853, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3604, 82),
+						Pos: lp(3853, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3604, 82),
+							Pos:  lp(3853, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3604, 98),
+						Pos: lp(3853, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3604, 98),
+							Pos:  lp(3853, 98),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -84096,38 +89573,38 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3605, 9),
+				Pos:       lp(3854, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "StreamWriter",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3605, 36),
+						Pos: lp(3854, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3605, 36),
+							Pos:  lp(3854, 36),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3605, 49),
+						Pos: lp(3854, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3605, 49),
+							Pos:  lp(3854, 49),
 							Name: "bool",
 						},
 						Name: "append",
 					},
 					&lang.Param{
-						Pos: lp(3605, 62),
+						Pos: lp(3854, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3605, 62),
+							Pos:  lp(3854, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3605, 93),
+						Pos: lp(3854, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3605, 93),
+							Pos:  lp(3854, 93),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -84135,35 +89612,35 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3606, 9),
+				Pos:       lp(3855, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3606, 24),
+					Pos:  lp(3855, 24),
 					Name: "bool",
 				},
 				Name: "AutoFlush",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3606, 41),
+						Pos:  lp(3855, 41),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3606, 46),
+						Pos:  lp(3855, 46),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3607, 9),
+				Pos:       lp(3856, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3607, 24),
+					Pos:  lp(3856, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3607, 44),
+						Pos:  lp(3856, 44),
 						Kind: "get",
 					},
 				},
@@ -84172,55 +89649,55 @@ func libraryAST_208() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_209() *lang.TypeDecl {
+func libraryAST_211() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3613, 5),
+		Pos:       lp(3862, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3615, 9),
+				Pos:       lp(3864, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3615, 16),
+					Pos:  lp(3864, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3615, 30),
+						Pos:  lp(3864, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3616, 9),
+				Pos:       lp(3865, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3616, 16),
+					Pos:  lp(3865, 16),
 					Name: "Type",
 				},
 				Name: "DeclaringType",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3616, 37),
+						Pos:  lp(3865, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3617, 9),
+				Pos:       lp(3866, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3617, 16),
+					Pos:  lp(3866, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3617, 32),
+						Pos:  lp(3866, 32),
 						Kind: "get",
 					},
 				},
@@ -84229,58 +89706,58 @@ func libraryAST_209() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_210() *lang.TypeDecl {
+func libraryAST_212() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3623, 5),
+		Pos:       lp(3872, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CompositeFormat",
 		Namespace: "System.Text",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3625, 9),
+				Pos:       lp(3874, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3625, 16),
+					Pos:  lp(3874, 16),
 					Name: "string",
 				},
 				Name: "Format",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3625, 32),
+						Pos:  lp(3874, 32),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3626, 9),
+				Pos:       lp(3875, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3626, 16),
+					Pos:  lp(3875, 16),
 					Name: "int",
 				},
 				Name: "MinimumArgumentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3626, 43),
+						Pos:  lp(3875, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3627, 9),
+				Pos:       lp(3876, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3627, 30),
+					Pos:  lp(3876, 30),
 					Name: "CompositeFormat",
 				},
 				Name:    "Parse",
-				NamePos: lp(3627, 46),
+				NamePos: lp(3876, 46),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3627, 52),
+						Pos: lp(3876, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3627, 52),
+							Pos:  lp(3876, 52),
 							Name: "string",
 						},
 						Name: "format",

@@ -294,6 +294,9 @@ func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
 			b.targetNew(a.X, c.ptypes[i])
 			if ce, ok := a.X.(*lang.CollectionExpr); ok {
 				b.targetCollection(ce, c.ptypes[i])
+				if b.spanCollection(ce, c.ptypes[i]) {
+					continue
+				}
 			}
 			b.noteConversion(a.X, c.ptypes[i])
 		}

@@ -189,7 +189,17 @@ func (b *binder) userConversion(e lang.Expr, from, to *Type, explicit bool) *Met
 		lm.Lifted = true
 		return &lm
 	}
-	return b.mostSpecificConversion(apps, from, to)
+	m := b.mostSpecificConversion(apps, from, to)
+	if m != nil && m.Name == "op_Explicit" && b.overflow == ctxChecked {
+		// In a checked context the checked form of the explicit
+		// operator, when the type declares one, is chosen (C# 11).
+		for _, c := range b.operators("op_CheckedExplicit", s0, t0) {
+			if len(c.Params) == 1 && c.Params[0].Type == m.Params[0].Type && c.Ret == m.Ret {
+				return c
+			}
+		}
+	}
+	return m
 }
 
 // paramConversion is the user-defined conversion between a type parameter

@@ -37,6 +37,9 @@ func bigOf(v vm.Value) (*big.Int, bool) {
 	if b, ok := v.AsNative().(*bigInt); ok {
 		return b.v, true
 	}
+	if w, ok := v.AsNative().(*wideInt); ok {
+		return w.v, true // Int128, UInt128
+	}
 	switch pt := v.PrimType(); {
 	case pt == vm.TULong || pt == vm.TUInt || pt == vm.TUShort || pt == vm.TByte || pt == vm.TChar:
 		return new(big.Int).SetUint64(v.Bits()), true
@@ -243,6 +246,11 @@ func bigToTarget(t *vm.Thread, x *big.Int, ty *vm.Type) (vm.Value, error) {
 		return vm.NewDecimal(d), nil
 	case tBigInteger:
 		return newBig(x), nil
+	case tInt128, tUInt128:
+		if !fitsWide(ty, x) {
+			return overflow("an " + wideName(ty))
+		}
+		return newWide(ty, x), nil
 	}
 	return vm.Null, t.Throw("System.InvalidCastException", "Invalid cast from 'System.Numerics.BigInteger' to '"+ty.FullName()+"'.")
 }

@@ -296,6 +296,17 @@ func init() {
 		}, nil)
 		vt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	}
+	// KeyCollection.Contains is the dictionary's ContainsKey, with its
+	// comparer (Enumerable.Contains defers to it).
+	tKeyColl.AddMethod("Contains", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d := args[0].AsNative().(*dictView).d
+		hk, err := d.keyArg(t, args[1])
+		if err != nil {
+			return vm.Null, err
+		}
+		_, i, err := d.h.find(t, hk, args[1])
+		return vm.Bool(i >= 0), err
+	})
 
 	kv := tKeyValuePair
 	kv.PassTypeArgs = true

@@ -145,6 +145,9 @@ func formatValue(t *vm.Thread, v vm.Value, format string, c *netfmt.Culture) (st
 	if b, ok := v.AsNative().(*bigInt); ok {
 		return formatBig(t, b.v, format, c)
 	}
+	if w, ok := v.AsNative().(*wideInt); ok {
+		return formatWide(t, v.Type(), w.v, format, c)
+	}
 	if ts, ok := v.AsNative().(*timeSpan); ok {
 		s, err := netfmt.FormatTimeSpan(ts.ticks, format, c)
 		if err != nil {

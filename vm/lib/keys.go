@@ -78,6 +78,9 @@ func keyOf(t *vm.Thread, v vm.Value) (hkey, error) {
 	if b, ok := v.AsNative().(*bigInt); ok {
 		return hkey{t: tBigInteger, s: b.v.String()}, nil
 	}
+	if w, ok := v.AsNative().(*wideInt); ok {
+		return hkey{t: v.Type(), s: w.v.String()}, nil
+	}
 	if kv, ok := v.AsNative().(*kvPair); ok {
 		k1, err := keyOf(t, kv.k)
 		if err != nil {
@@ -218,6 +221,10 @@ func plainEquals(t *vm.Thread, a, b vm.Value) (bool, error) {
 		bb, ok := b.AsNative().(*bigInt)
 		return ok && ba.v.Cmp(bb.v) == 0, nil
 	}
+	if wa, ok := a.AsNative().(*wideInt); ok {
+		wb, ok := b.AsNative().(*wideInt)
+		return ok && a.Type() == b.Type() && wa.v.Cmp(wb.v) == 0, nil
+	}
 	if ca, cb := a.AsClosure(), b.AsClosure(); ca != nil || cb != nil {
 		return ca != nil && cb != nil && vm.DelegatesEqual(ca, cb), nil // Delegate.Equals: equal invocation lists
 	}
@@ -289,6 +296,9 @@ func hashCode(t *vm.Thread, v vm.Value) (int32, error) {
 	}
 	if b, ok := v.AsNative().(*bigInt); ok {
 		return bigHash(b.v), nil
+	}
+	if w, ok := v.AsNative().(*wideInt); ok {
+		return wideHash(w.v), nil
 	}
 	if cl := v.AsClosure(); cl != nil {
 		return delegateHash(cl), nil
@@ -372,6 +382,11 @@ func compareValues(t *vm.Thread, a, b vm.Value) (int, error) {
 	if ba, ok := a.AsNative().(*bigInt); ok {
 		if bb, ok := b.AsNative().(*bigInt); ok {
 			return ba.v.Cmp(bb.v), nil
+		}
+	}
+	if wa, ok := a.AsNative().(*wideInt); ok {
+		if wb, ok := b.AsNative().(*wideInt); ok && a.Type() == b.Type() {
+			return wa.v.Cmp(wb.v), nil
 		}
 	}
 	if a.AsTuple() != nil && b.AsTuple() != nil {

@@ -294,6 +294,61 @@ func extremeBy(isMax bool) native {
 }
 
 // pick is First/Last/Single and their OrDefault forms.
+// collectionMember returns the method implementing member name of the
+// collection interface iface (nICollectionT, nIListT) on src's type, its
+// explicit implementation first, as Enumerable's operators defer to
+// ICollection<T>.Contains and .Count and IList<T>'s indexer; nil when src
+// is an array or a string (their members are the sequence's own) or does
+// not implement iface. programOnly limits it to objects a program's class
+// made, where a library collection's member is not observable.
+func collectionMember(src vm.Value, iface, name string, argc int, programOnly bool) *vm.Func {
+	if src.IsNull() || src.AsArray() != nil || src.AsStr() != nil || programOnly && src.AsNative() != nil {
+		return nil
+	}
+	it, ty := vm.Builtin(iface), src.Type()
+	if it == nil || ty == nil || !ty.IsSubclassOf(it) {
+		return nil
+	}
+	if f := ty.LookupMethod(iface+"|"+name, argc); f != nil {
+		return f
+	}
+	return ty.LookupMethod(name, argc)
+}
+
+// collectionCount returns ICollection<T>.Count of a program's collection
+// src, as Enumerable's Count, Any, ToList and ToArray read it; ok is false
+// when src is no such collection.
+func collectionCount(t *vm.Thread, src vm.Value) (n int, ok bool, err error) {
+	f := collectionMember(src, nICollectionT, "get_Count", 0, true)
+	if f == nil {
+		return 0, false, nil
+	}
+	v, err := t.Invoke(f, src, nil)
+	if err != nil {
+		return 0, true, err
+	}
+	return int(v.AsInt()), true, nil
+}
+
+// collectionCopy copies a program's ICollection<T> src into a new array of
+// elem through its Count and CopyTo, as Enumerable.ToArray and List<T>'s
+// constructor do; ok is false when src is no such collection.
+func collectionCopy(t *vm.Thread, src vm.Value, elem *vm.Type) (vs []vm.Value, ok bool, err error) {
+	cp := collectionMember(src, nICollectionT, "CopyTo", 2, true)
+	if cp == nil {
+		return nil, false, nil
+	}
+	n, _, err := collectionCount(t, src)
+	if err != nil || n == 0 {
+		return nil, true, err
+	}
+	arr := vm.NewArray(elemOrObject(elem), n)
+	if _, err := t.Invoke(cp, src, []vm.Value{vm.Ref(arr), vm.Int(0)}); err != nil {
+		return nil, true, err
+	}
+	return arr.V, true, nil
+}
+
 func pick(which int, orDefault bool) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		var pred, dflt vm.Value
@@ -797,19 +852,26 @@ func init() {
 	ext("SkipWhile", 2, 2, whileOp(false))
 	extTypeArgs("ToList", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		args, ts := vm.TakeTypeArgs(args, 1, 1)
-		vs, err := collect(t, args[0])
+		elem := sourceElem(ts, args[0])
+		vs, ok, err := collectionCopy(t, args[0], elem)
+		if !ok {
+			vs, err = collect(t, args[0])
+		}
 		if err != nil {
 			return vm.Null, err
 		}
-		return NewList(sourceElem(ts, args[0]), vs), nil
+		return NewList(elem, vs), nil
 	})
 	extTypeArgs("ToArray", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		args, ts := vm.TakeTypeArgs(args, 1, 1)
-		vs, err := collect(t, args[0])
+		elem := sourceElem(ts, args[0])
+		vs, ok, err := collectionCopy(t, args[0], elem)
+		if !ok {
+			vs, err = collect(t, args[0])
+		}
 		if err != nil {
 			return vm.Null, err
 		}
-		elem := sourceElem(ts, args[0])
 		if elem == nil && len(vs) > 0 {
 			elem = vs[0].Type()
 			for _, v := range vs {
@@ -879,6 +941,9 @@ func init() {
 			if l, ok := args[0].AsNative().(*list); ok {
 				return vm.Int(int32(l.count())), nil
 			}
+			if n, ok, err := collectionCount(t, args[0]); ok {
+				return vm.Int(int32(n)), err
+			}
 		}
 		it, err := iterate(t, args[0])
 		if err != nil {
@@ -930,6 +995,11 @@ func init() {
 	})
 	anyAll := func(all bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if len(args) == 1 {
+				if n, ok, err := collectionCount(t, args[0]); ok {
+					return vm.Bool(n != 0), err
+				}
+			}
 			it, err := iterate(t, args[0])
 			if err != nil {
 				return vm.Null, err
@@ -963,6 +1033,11 @@ func init() {
 		if len(args) > 2 {
 			cmp = equalityComparerOf(args[2])
 		}
+		if cmp == nil {
+			if f := collectionMember(args[0], nICollectionT, "Contains", 1, false); f != nil {
+				return t.Invoke(f, args[0], []vm.Value{args[1]})
+			}
+		}
 		it, err := iterate(t, args[0])
 		if err != nil {
 			return vm.Null, err
@@ -992,7 +1067,21 @@ func init() {
 	ext("SingleOrDefault", 1, 3, pick(2, true))
 	elementAt := func(orDefault bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			args, ts := vm.TakeTypeArgs(args, 1, 1)
+			elem := sourceElem(ts, args[0])
 			n, _ := toInt(args[1])
+			if _, isIndex := args[1].AsNative().(*index); !isIndex {
+				if f := collectionMember(args[0], nIListT, "get_Item", 1, true); f != nil {
+					if !orDefault {
+						return t.Invoke(f, args[0], []vm.Value{vm.Int(int32(n))})
+					}
+					c, _, err := collectionCount(t, args[0])
+					if err != nil || n < 0 || n >= c {
+						return zeroOf(elem), err
+					}
+					return t.Invoke(f, args[0], []vm.Value{vm.Int(int32(n))})
+				}
+			}
 			vs, err := collect(t, args[0])
 			if err != nil {
 				return vm.Null, err
@@ -1002,15 +1091,15 @@ func init() {
 			}
 			if n < 0 || n >= len(vs) {
 				if orDefault {
-					return zeroOf(elemTypeOf(args[0])), nil
+					return zeroOf(elem), nil
 				}
 				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
 			}
 			return vs[n], nil
 		}
 	}
-	ext("ElementAt", 2, 2, elementAt(false))
-	ext("ElementAtOrDefault", 2, 2, elementAt(true))
+	extTypeArgs("ElementAt", 2, 3, elementAt(false))
+	extTypeArgs("ElementAtOrDefault", 2, 3, elementAt(true))
 	ext("Sum", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		vs, err := mapped(t, args)
 		if err != nil {
