@@ -422,7 +422,7 @@ func init() {
 		l.replace(items)
 		return vm.Null, nil
 	})
-	l.AddMethod("Reverse", 0, 2, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
+	reverse := listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
 		i, n := 0, len(items)
 		if len(args) == 2 {
 			var err error
@@ -436,7 +436,9 @@ func init() {
 		}
 		l.replace(out)
 		return vm.Null, nil
-	}))
+	})
+	l.AddMethod("Reverse", 0, 0, reverse)
+	l.AddMethod("Reverse", 2, 2, reverse)
 	// EnsureCapacity grows as List<T> grows (to twice the capacity, at
 	// least 4, at least the request); TrimExcess shrinks the capacity to
 	// Count when less than 90% of it is used.
