@@ -175,6 +175,7 @@ namespace System
         public extern int IndexOf(string value, int startIndex, int count);
         public extern int IndexOfAny(char[] anyOf);
         public extern int IndexOfAny(char[] anyOf, int startIndex);
+        public extern int IndexOfAny(char[] anyOf, int startIndex, int count);
         public extern string Insert(int startIndex, string value);
         public extern int LastIndexOf(char value);
         public extern int LastIndexOf(string value);
@@ -185,9 +186,11 @@ namespace System
         public extern int LastIndexOf(string value, int startIndex, int count);
         public extern int LastIndexOfAny(char[] anyOf);
         public extern int LastIndexOfAny(char[] anyOf, int startIndex);
+        public extern int LastIndexOfAny(char[] anyOf, int startIndex, int count);
         public extern string Remove(int startIndex);
         public extern string Remove(int startIndex, int count);
         public extern string Replace(string oldValue, string newValue, StringComparison comparisonType);
+        public extern string Replace(string oldValue, string newValue, bool ignoreCase, System.Globalization.CultureInfo culture);
         public extern string[] Split(params char[] separator);
         public extern string[] Split(char separator, StringSplitOptions options = StringSplitOptions.None);
         public extern string[] Split(char separator, int count, StringSplitOptions options = StringSplitOptions.None);
@@ -208,6 +211,10 @@ namespace System
         public extern static int Compare(string strA, string strB, bool ignoreCase);
         public extern static int Compare(string strA, string strB, StringComparison comparisonType);
         public extern static int CompareOrdinal(string strA, string strB);
+        public extern static int Compare(string strA, int indexA, string strB, int indexB, int length);
+        public extern static int Compare(string strA, int indexA, string strB, int indexB, int length, bool ignoreCase);
+        public extern static int Compare(string strA, int indexA, string strB, int indexB, int length, StringComparison comparisonType);
+        public extern static int CompareOrdinal(string strA, int indexA, string strB, int indexB, int length);
         public extern string ReplaceLineEndings();
         public extern string ReplaceLineEndings(string replacementText);
         public extern string Normalize();
@@ -230,6 +237,7 @@ namespace System
         public extern static string Create(IFormatProvider provider, string text);
         public extern static string Join(string separator, params string[] value);
         public extern static string Join(string separator, params object[] values);
+        public extern static string Join(string separator, string[] value, int startIndex, int count);
         public extern static string Join<T>(string separator, IEnumerable<T> values);
         public extern static string Join(char separator, params string[] value);
         public extern static string Join(char separator, params object[] values);
@@ -1755,6 +1763,7 @@ namespace System.Text
         public extern StringBuilder Append(char value);
         public extern StringBuilder Append(char value, int repeatCount);
         public extern StringBuilder Append(char[] value);
+        public extern StringBuilder Append(char[] value, int startIndex, int charCount);
         public extern StringBuilder Append(bool value);
         public extern StringBuilder Append(int value);
         public extern StringBuilder Append(long value);
