@@ -2138,6 +2138,9 @@ namespace System.Collections.Generic
         public extern bool Remove(TKey key);
         public extern bool Remove(TKey key, out TValue value);
         public extern void Clear();
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
+        public extern void TrimExcess(int capacity);
         public extern Enumerator GetEnumerator();
 
         public class Enumerator : IEnumerator<KeyValuePair<TKey, TValue>>
@@ -2192,6 +2195,9 @@ namespace System.Collections.Generic
         public extern Queue(int capacity);
         public extern Queue(IEnumerable<T> collection);
         public int Count { get; }
+        public extern void CopyTo(T[] array, int arrayIndex);
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
         public extern void Clear();
         public extern bool Contains(T item);
         public extern T Dequeue();
@@ -2209,6 +2215,9 @@ namespace System.Collections.Generic
         public extern Stack(int capacity);
         public extern Stack(IEnumerable<T> collection);
         public int Count { get; }
+        public extern void CopyTo(T[] array, int arrayIndex);
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
         public extern void Clear();
         public extern bool Contains(T item);
         public extern IEnumerator<T> GetEnumerator();
