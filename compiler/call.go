@@ -35,24 +35,31 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 		// Place named arguments; fill defaults.
 		slots := make([]*lang.Arg, len(params))
 		pos := 0
-		named := false
+		var outOfPlace *lang.Arg // a named argument not in its parameter's position
+		reported := false
 		for _, a := range args {
 			if a.Name != "" {
-				named = true
 				found := false
 				for i, p := range params {
 					if p.Name == a.Name {
 						slots[i] = a
 						found = true
+						if i != pos && outOfPlace == nil {
+							outOfPlace = a
+						}
 					}
 				}
 				if !found {
 					fs.errorf(a.Pos, "The best overload for '%s' does not have a parameter named '%s'", fn.Name, a.Name)
 				}
+				// A named argument in its own position may be followed
+				// by positional ones (C# 7.2).
+				pos++
 				continue
 			}
-			if named {
-				fs.errorf(a.Pos, "Named argument specifications must appear after all fixed arguments have been specified")
+			if outOfPlace != nil && !reported {
+				fs.errorf(outOfPlace.Pos, "Named argument '%s' is used out-of-position but is followed by an unnamed argument", outOfPlace.Name)
+				reported = true
 			}
 			if pos < len(slots) {
 				slots[pos] = a

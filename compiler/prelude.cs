@@ -2934,6 +2934,8 @@ namespace System.Collections.Generic
         readonly List<TElement> _elements = new List<TElement>();
         readonly List<TPriority> _priorities = new List<TPriority>();
         readonly IComparer<TPriority> _comparer;
+        int _version;
+        UnorderedItemsCollection _unorderedItems;
 
         public PriorityQueue() : this((IComparer<TPriority>)null) { }
         public PriorityQueue(IComparer<TPriority> comparer) { _comparer = comparer ?? Comparer<TPriority>.Default; }
@@ -2942,6 +2944,8 @@ namespace System.Collections.Generic
         {
             _comparer = Comparer<TPriority>.Default;
             if (initialCapacity < 0) throw new ArgumentOutOfRangeException(nameof(initialCapacity), "'initialCapacity' must be a non-negative value. (Actual value: " + initialCapacity + ")");
+            _elements.Capacity = initialCapacity;
+            _priorities.Capacity = initialCapacity;
         }
         public PriorityQueue(IEnumerable<(TElement, TPriority)> items)
         {
@@ -2964,6 +2968,7 @@ namespace System.Collections.Generic
         {
             _elements.Add(element);
             _priorities.Add(priority);
+            _version++;
             MoveUp(element, priority, _elements.Count - 1);
         }
 
@@ -3014,6 +3019,7 @@ namespace System.Collections.Generic
             {
                 TElement root = _elements[0];
                 MoveDown(element, priority, 0);
+                _version++;
                 return root;
             }
             return element;
@@ -3023,6 +3029,7 @@ namespace System.Collections.Generic
         {
             if (_elements.Count == 0) throw new InvalidOperationException("Queue empty.");
             TElement root = _elements[0];
+            _version++;
             if (_comparer.Compare(priority, _priorities[0]) > 0)
             {
                 MoveDown(element, priority, 0);
@@ -3040,14 +3047,136 @@ namespace System.Collections.Generic
             if (items == null) throw new ArgumentNullException(nameof(items));
             if (_elements.Count == 0)
             {
-                foreach (var item in items) { _elements.Add(item.Item1); _priorities.Add(item.Item2); }
+                foreach (var item in items) { _elements.Add(item.Item1); _priorities.Add(item.Item2); _version++; }
                 if (_elements.Count > 1) Heapify();
                 return;
             }
             foreach (var item in items) Enqueue(item.Item1, item.Item2);
         }
 
-        public void Clear() { _elements.Clear(); _priorities.Clear(); }
+        public void EnqueueRange(IEnumerable<TElement> elements, TPriority priority)
+        {
+            if (elements == null) throw new ArgumentNullException(nameof(elements));
+            foreach (TElement element in elements) Enqueue(element, priority);
+        }
+
+        public void Clear() { _elements.Clear(); _priorities.Clear(); _version++; }
+
+        // Remove takes out the first node whose element equals element (by
+        // equalityComparer, else the default), replacing it by the last
+        // node, sifted up or down as .NET does.
+        public bool Remove(TElement element, out TElement removedElement, out TPriority priority, IEqualityComparer<TElement> equalityComparer = null)
+        {
+            equalityComparer ??= EqualityComparer<TElement>.Default;
+            int index = -1;
+            for (int i = 0; i < _elements.Count; i++)
+            {
+                if (equalityComparer.Equals(element, _elements[i])) { index = i; break; }
+            }
+            if (index < 0)
+            {
+                removedElement = default(TElement);
+                priority = default(TPriority);
+                return false;
+            }
+            removedElement = _elements[index];
+            priority = _priorities[index];
+            int newSize = _elements.Count - 1;
+            TElement lastElement = _elements[newSize];
+            TPriority lastPriority = _priorities[newSize];
+            _elements.RemoveAt(newSize);
+            _priorities.RemoveAt(newSize);
+            if (index < newSize)
+            {
+                if (_comparer.Compare(lastPriority, priority) < 0) MoveUp(lastElement, lastPriority, index);
+                else MoveDown(lastElement, lastPriority, index);
+            }
+            _version++;
+            return true;
+        }
+
+        // EnsureCapacity grows the heap as .NET does (twice, at least four
+        // more, at least the request) and returns the capacity; TrimExcess
+        // shrinks it to Count when less than 90% is used.
+        public int EnsureCapacity(int capacity)
+        {
+            if (capacity < 0) throw new ArgumentOutOfRangeException(nameof(capacity), "'capacity' must be a non-negative value. (Actual value: " + capacity + ")");
+            int current = _elements.Capacity;
+            if (current < capacity)
+            {
+                int grown = Math.Max(Math.Max(2 * current, current + 4), capacity);
+                _elements.Capacity = grown;
+                _priorities.Capacity = grown;
+                _version++;
+            }
+            return _elements.Capacity;
+        }
+
+        public void TrimExcess()
+        {
+            if (_elements.Count < (int)(_elements.Capacity * 0.9))
+            {
+                _elements.Capacity = _elements.Count;
+                _priorities.Capacity = _elements.Count;
+                _version++;
+            }
+        }
+
+        // UnorderedItems enumerates the (element, priority) nodes in heap
+        // order; modifying the queue invalidates its enumerators.
+        public UnorderedItemsCollection UnorderedItems => _unorderedItems ??= new UnorderedItemsCollection(this);
+
+        public sealed class UnorderedItemsCollection : IReadOnlyCollection<(TElement Element, TPriority Priority)>
+        {
+            readonly PriorityQueue<TElement, TPriority> _queue;
+
+            internal UnorderedItemsCollection(PriorityQueue<TElement, TPriority> queue) { _queue = queue; }
+
+            public int Count => _queue._elements.Count;
+
+            public Enumerator GetEnumerator() => new Enumerator(_queue);
+            IEnumerator<(TElement Element, TPriority Priority)> IEnumerable<(TElement Element, TPriority Priority)>.GetEnumerator() => GetEnumerator();
+            System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+
+            public sealed class Enumerator : IEnumerator<(TElement Element, TPriority Priority)>
+            {
+                readonly PriorityQueue<TElement, TPriority> _queue;
+                readonly int _version;
+                int _index;
+                (TElement, TPriority) _current;
+
+                internal Enumerator(PriorityQueue<TElement, TPriority> queue)
+                {
+                    _queue = queue;
+                    _version = queue._version;
+                    _index = 0;
+                }
+
+                public bool MoveNext()
+                {
+                    if (_version != _queue._version) throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
+                    if (_index < _queue._elements.Count)
+                    {
+                        _current = (_queue._elements[_index], _queue._priorities[_index]);
+                        _index++;
+                        return true;
+                    }
+                    _index = _queue._elements.Count + 1;
+                    _current = default;
+                    return false;
+                }
+
+                public (TElement Element, TPriority Priority) Current => _current;
+                object System.Collections.IEnumerator.Current => _current;
+                public void Reset()
+                {
+                    if (_version != _queue._version) throw new InvalidOperationException("Collection was modified; enumeration operation may not execute.");
+                    _index = 0;
+                    _current = default;
+                }
+                public void Dispose() { }
+            }
+        }
 
         // RemoveRoot takes the last node off the heap and sifts it down from
         // the root.
@@ -3058,6 +3187,7 @@ namespace System.Collections.Generic
             TPriority priority = _priorities[last];
             _elements.RemoveAt(last);
             _priorities.RemoveAt(last);
+            _version++;
             if (last > 0) MoveDown(element, priority, 0);
         }
 

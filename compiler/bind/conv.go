@@ -150,7 +150,7 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		}
 		if to.Def != nil && (from.Kind == Class || from.Kind == Interface || from.Kind == Struct) {
 			if impl := b.implementation(from, to.Def); impl != nil {
-				return b.variantConverts(impl, to)
+				return b.variantConverts(b.u.Erase(impl), to)
 			}
 		}
 		if from.Kind == Array {
@@ -400,8 +400,10 @@ func (b *binder) hasUncheckedBase(t *Type) bool {
 }
 
 // implements reports whether t (a class or interface) implements or is the
-// interface iface.
+// interface iface. Tuple element names take no part: a class implementing
+// IEnumerable<(int X, int Y)> implements IEnumerable<(int, int)>.
 func (b *binder) implements(t, iface *Type) bool {
+	iface = b.u.Erase(iface)
 	seen := map[*Type]bool{}
 	var walk func(c *Type) bool
 	walk = func(c *Type) bool {
@@ -409,7 +411,7 @@ func (b *binder) implements(t, iface *Type) bool {
 			return false
 		}
 		seen[c] = true
-		if c == iface || c.IsUnchecked() {
+		if c == iface || c.IsUnchecked() || b.u.Erase(c) == iface {
 			return true
 		}
 		for _, i := range c.Ifaces {

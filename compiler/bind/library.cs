@@ -175,6 +175,7 @@ namespace System
         public extern int IndexOf(string value, int startIndex, int count);
         public extern int IndexOfAny(char[] anyOf);
         public extern int IndexOfAny(char[] anyOf, int startIndex);
+        public extern int IndexOfAny(char[] anyOf, int startIndex, int count);
         public extern string Insert(int startIndex, string value);
         public extern int LastIndexOf(char value);
         public extern int LastIndexOf(string value);
@@ -185,9 +186,11 @@ namespace System
         public extern int LastIndexOf(string value, int startIndex, int count);
         public extern int LastIndexOfAny(char[] anyOf);
         public extern int LastIndexOfAny(char[] anyOf, int startIndex);
+        public extern int LastIndexOfAny(char[] anyOf, int startIndex, int count);
         public extern string Remove(int startIndex);
         public extern string Remove(int startIndex, int count);
         public extern string Replace(string oldValue, string newValue, StringComparison comparisonType);
+        public extern string Replace(string oldValue, string newValue, bool ignoreCase, System.Globalization.CultureInfo culture);
         public extern string[] Split(params char[] separator);
         public extern string[] Split(char separator, StringSplitOptions options = StringSplitOptions.None);
         public extern string[] Split(char separator, int count, StringSplitOptions options = StringSplitOptions.None);
@@ -208,6 +211,10 @@ namespace System
         public extern static int Compare(string strA, string strB, bool ignoreCase);
         public extern static int Compare(string strA, string strB, StringComparison comparisonType);
         public extern static int CompareOrdinal(string strA, string strB);
+        public extern static int Compare(string strA, int indexA, string strB, int indexB, int length);
+        public extern static int Compare(string strA, int indexA, string strB, int indexB, int length, bool ignoreCase);
+        public extern static int Compare(string strA, int indexA, string strB, int indexB, int length, StringComparison comparisonType);
+        public extern static int CompareOrdinal(string strA, int indexA, string strB, int indexB, int length);
         public extern string ReplaceLineEndings();
         public extern string ReplaceLineEndings(string replacementText);
         public extern string Normalize();
@@ -230,6 +237,7 @@ namespace System
         public extern static string Create(IFormatProvider provider, string text);
         public extern static string Join(string separator, params string[] value);
         public extern static string Join(string separator, params object[] values);
+        public extern static string Join(string separator, string[] value, int startIndex, int count);
         public extern static string Join<T>(string separator, IEnumerable<T> values);
         public extern static string Join(char separator, params string[] value);
         public extern static string Join(char separator, params object[] values);
@@ -1758,6 +1766,7 @@ namespace System.Text
         public extern StringBuilder Append(char value);
         public extern StringBuilder Append(char value, int repeatCount);
         public extern StringBuilder Append(char[] value);
+        public extern StringBuilder Append(char[] value, int startIndex, int charCount);
         public extern StringBuilder Append(bool value);
         public extern StringBuilder Append(int value);
         public extern StringBuilder Append(long value);
@@ -2068,25 +2077,36 @@ namespace System.Collections.Generic
         public extern T Find(Predicate<T> match);
         public extern List<T> FindAll(Predicate<T> match);
         public extern int FindIndex(Predicate<T> match);
+        public extern int FindIndex(int startIndex, Predicate<T> match);
+        public extern int FindIndex(int startIndex, int count, Predicate<T> match);
         public extern T FindLast(Predicate<T> match);
         public extern int FindLastIndex(Predicate<T> match);
+        public extern int FindLastIndex(int startIndex, Predicate<T> match);
+        public extern int FindLastIndex(int startIndex, int count, Predicate<T> match);
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
         public extern void ForEach(Action<T> action);
         public extern Enumerator GetEnumerator();
         public extern List<T> GetRange(int index, int count);
         public extern List<T> Slice(int start, int length);
         public extern int IndexOf(T item);
         public extern int IndexOf(T item, int index);
+        public extern int IndexOf(T item, int index, int count);
         public extern void Insert(int index, T item);
         public extern void InsertRange(int index, IEnumerable<T> collection);
         public extern int LastIndexOf(T item);
+        public extern int LastIndexOf(T item, int index);
+        public extern int LastIndexOf(T item, int index, int count);
         public extern bool Remove(T item);
         public extern int RemoveAll(Predicate<T> match);
         public extern void RemoveAt(int index);
         public extern void RemoveRange(int index, int count);
         public extern void Reverse();
+        public extern void Reverse(int index, int count);
         public extern void Sort();
         public extern void Sort(Comparison<T> comparison);
         public extern void Sort(IComparer<T> comparer);
+        public extern void Sort(int index, int count, IComparer<T> comparer);
         public extern T[] ToArray();
         public extern bool TrueForAll(Predicate<T> match);
 
@@ -2121,6 +2141,9 @@ namespace System.Collections.Generic
         public extern bool Remove(TKey key);
         public extern bool Remove(TKey key, out TValue value);
         public extern void Clear();
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
+        public extern void TrimExcess(int capacity);
         public extern Enumerator GetEnumerator();
 
         public class Enumerator : IEnumerator<KeyValuePair<TKey, TValue>>
@@ -2175,6 +2198,9 @@ namespace System.Collections.Generic
         public extern Queue(int capacity);
         public extern Queue(IEnumerable<T> collection);
         public int Count { get; }
+        public extern void CopyTo(T[] array, int arrayIndex);
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
         public extern void Clear();
         public extern bool Contains(T item);
         public extern T Dequeue();
@@ -2192,6 +2218,9 @@ namespace System.Collections.Generic
         public extern Stack(int capacity);
         public extern Stack(IEnumerable<T> collection);
         public int Count { get; }
+        public extern void CopyTo(T[] array, int arrayIndex);
+        public extern int EnsureCapacity(int capacity);
+        public extern void TrimExcess();
         public extern void Clear();
         public extern bool Contains(T item);
         public extern IEnumerator<T> GetEnumerator();

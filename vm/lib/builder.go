@@ -208,13 +208,38 @@ func appendText(t *vm.Thread, args []vm.Value) (string, int, error) {
 	if s := args[0].AsStr(); s != nil && len(args) == 1 {
 		return s.S, s.Len(), nil
 	}
-	if a := args[0].AsArray(); a != nil && a.Elem == vm.TChar {
+	if a := args[0].AsArray(); a != nil && a.Elem == vm.TChar && len(args) == 1 {
 		u := make([]uint16, len(a.V))
 		for i, c := range a.V {
 			u[i] = c.AsChar()
 		}
 		s := fromU16(u)
 		return s, utf16Len(s), nil
+	}
+	if len(args) == 3 && (args[0].AsStr() != nil || args[0].IsNull() || args[0].AsArray() != nil) {
+		// Append(string, startIndex, count) and (char[], startIndex, count).
+		var u []uint16
+		if s := args[0].AsStr(); s != nil {
+			u = s.UTF16()
+		} else if a := args[0].AsArray(); a != nil {
+			for _, c := range a.V {
+				u = append(u, c.AsChar())
+			}
+		}
+		i, _ := toInt(args[1])
+		n, _ := toInt(args[2])
+		switch {
+		case i < 0:
+			return "", 0, argOutOfRange(t, "startIndex", "Index was out of range. Must be non-negative and less than the size of the collection.")
+		case n < 0:
+			return "", 0, argOutOfRange(t, "count", "Index was out of range. Must be non-negative and less than the size of the collection.")
+		case args[0].IsNull() && (i != 0 || n != 0):
+			return "", 0, argNull(t, "value")
+		case i > len(u)-n:
+			return "", 0, argOutOfRange(t, "count", "Index and count must refer to a location within the string.")
+		}
+		s := fromU16(u[i : i+n])
+		return s, n, nil
 	}
 	if len(args) == 2 && args[0].PrimType() == vm.TChar {
 		n, _ := toInt(args[1])

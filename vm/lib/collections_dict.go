@@ -128,8 +128,8 @@ func (d *dict) set(t *vm.Thread, hk hkey, k, v vm.Value, add, try bool) (bool, e
 		if add {
 			return false, t.Throw("System.ArgumentException", "An item with the same key has already been added. Key: "+keyText(t, k))
 		}
+		// Overwriting a value leaves enumerations valid, as in .NET Core 3.0+.
 		s.entries[i].val = v
-		d.h.version++
 		return true, nil
 	}
 	return true, d.h.insert(t, hk, k, v)
@@ -241,7 +241,11 @@ func init() {
 		return v, nil
 	}))
 	dt.AddMethod("Remove", 1, 2, dictKeyed(func(t *vm.Thread, d *dict, hk hkey, args []vm.Value) (vm.Value, error) {
+		// Removing leaves enumerations valid, as in .NET Core 3.0+ (a
+		// loop may remove the entries it visits).
+		ver := d.h.version
 		v, ok, err := d.h.remove(t, hk, args[0])
+		d.h.version = ver
 		if err != nil || !ok {
 			if len(args) > 1 {
 				vm.StoreRef(args[1], zeroOf(d.val))
@@ -272,6 +276,26 @@ func init() {
 			}
 		}
 		return vm.Bool(false), nil
+	})
+	dt.AddMethod("EnsureCapacity", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		want, err := intArg(t, args[1], "capacity")
+		if err != nil {
+			return vm.Null, err
+		}
+		if want < 0 {
+			return vm.Null, argOutOfRange(t, "capacity", msgNonNegative)
+		}
+		c, err := dictOf(args[0]).h.ensure(t, want)
+		return vm.Int(int32(c)), err
+	})
+	// TrimExcess keeps the table: its capacity is not observable otherwise.
+	dt.AddMethod("TrimExcess", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) > 1 {
+			if n, _ := toInt(args[1]); n < dictOf(args[0]).h.len() {
+				return vm.Null, argOutOfRange(t, "capacity", "")
+			}
+		}
+		return vm.Null, nil
 	})
 	dt.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		dictOf(args[0]).h.clear()

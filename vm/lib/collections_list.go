@@ -309,6 +309,9 @@ func init() {
 	})
 	l.AddMethod("RemoveAll", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		l := listOf(args[0])
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "match")
+		}
 		match := predicate(t, args[1])
 		items := l.view()
 		keep := make([]vm.Value, 0, len(items))
@@ -334,26 +337,59 @@ func init() {
 		i, err := listIndexOf(t, listOf(args[0]), args[1], 0)
 		return vm.Bool(i >= 0), err
 	})
-	l.AddMethod("IndexOf", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		from := 0
+	// IndexOf(item[, index[, count]]) and LastIndexOf(item[, index[,
+	// count]]), with List<T>'s checks and messages.
+	l.AddMethod("IndexOf", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		items := listOf(args[0]).snapshot()
+		from, count := 0, len(items)
 		if len(args) > 2 {
 			from, _ = toInt(args[2])
-			if from < 0 || from > listOf(args[0]).count() {
+			if from < 0 || from > len(items) {
 				return vm.Null, argOutOfRange(t, "index", "Index was out of range. Must be non-negative and less than or equal to the size of the collection.")
 			}
+			count = len(items) - from
 		}
-		i, err := listIndexOf(t, listOf(args[0]), args[1], from)
-		return vm.Int(int32(i)), err
-	})
-	l.AddMethod("LastIndexOf", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		items := listOf(args[0]).snapshot()
-		for i := len(items) - 1; i >= 0; i-- {
-			eq, err := defaultEquals(t, items[i], args[1])
-			if err != nil {
-				return vm.Null, err
+		if len(args) > 3 {
+			count, _ = toInt(args[3])
+			if count < 0 || from > len(items)-count {
+				return vm.Null, argOutOfRange(t, "count", msgCountRange)
 			}
-			if eq {
-				return vm.Int(int32(i)), nil
+		}
+		for i := from; i < from+count; i++ {
+			eq, err := defaultEquals(t, items[i], args[1])
+			if err != nil || eq {
+				return vm.Int(int32(i)), err
+			}
+		}
+		return vm.Int(-1), nil
+	})
+	l.AddMethod("LastIndexOf", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		items := listOf(args[0]).snapshot()
+		from, count := len(items)-1, len(items)
+		if len(args) > 2 {
+			from, _ = toInt(args[2])
+			count = from + 1
+		}
+		if len(args) > 3 {
+			count, _ = toInt(args[3])
+		}
+		if len(items) == 0 {
+			return vm.Int(-1), nil
+		}
+		switch {
+		case from < 0:
+			return vm.Null, argOutOfRange(t, "index", msgNonNegative)
+		case count < 0:
+			return vm.Null, argOutOfRange(t, "count", msgNonNegative)
+		case from >= len(items):
+			return vm.Null, argOutOfRange(t, "index", "Must be less than or equal to the size of the collection.")
+		case count > from+1:
+			return vm.Null, argOutOfRange(t, "count", "Must be less than or equal to the size of the collection.")
+		}
+		for i := from; i > from-count; i-- {
+			eq, err := defaultEquals(t, items[i], args[1])
+			if err != nil || eq {
+				return vm.Int(int32(i)), err
 			}
 		}
 		return vm.Int(-1), nil
@@ -371,12 +407,71 @@ func init() {
 		l.replace(items)
 		return vm.Null, nil
 	})
-	l.AddMethod("Reverse", 0, 0, listMethod(func(_ *vm.Thread, l *list, items []vm.Value, _ []vm.Value) (vm.Value, error) {
-		out := make([]vm.Value, len(items))
-		for i, v := range items {
-			out[len(out)-1-i] = v
+	// Sort(index, count, comparer) and Reverse(index, count) work on a
+	// range, checked as List<T> checks it.
+	l.AddMethod("Sort", 3, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		l := listOf(args[0])
+		items := l.snapshot()
+		i, n, err := listRange(t, len(items), args[1], args[2])
+		if err != nil {
+			return vm.Null, err
+		}
+		if err := introSort(t, items[i:i+n], comparerOf(t, args[3])); err != nil {
+			return vm.Null, wrapCompareError(t, err)
+		}
+		l.replace(items)
+		return vm.Null, nil
+	})
+	reverse := listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
+		i, n := 0, len(items)
+		if len(args) == 2 {
+			var err error
+			if i, n, err = listRange(t, len(items), args[0], args[1]); err != nil {
+				return vm.Null, err
+			}
+		}
+		out := append([]vm.Value(nil), items...)
+		for k := 0; k < n; k++ {
+			out[i+k] = items[i+n-1-k]
 		}
 		l.replace(out)
+		return vm.Null, nil
+	})
+	l.AddMethod("Reverse", 0, 0, reverse)
+	l.AddMethod("Reverse", 2, 2, reverse)
+	// EnsureCapacity grows as List<T> grows (to twice the capacity, at
+	// least 4, at least the request); TrimExcess shrinks the capacity to
+	// Count when less than 90% of it is used.
+	l.AddMethod("EnsureCapacity", 1, 1, listMethod(func(t *vm.Thread, l *list, items []vm.Value, args []vm.Value) (vm.Value, error) {
+		want, err := intArg(t, args[0], "capacity")
+		if err != nil {
+			return vm.Null, err
+		}
+		if want < 0 {
+			return vm.Null, argOutOfRange(t, "capacity", msgNonNegative)
+		}
+		a, _ := l.load()
+		if len(a) >= want {
+			return vm.Int(int32(len(a))), nil
+		}
+		c := 2 * len(a)
+		if c == 0 {
+			c = 4
+		}
+		c = max(c, want)
+		g := make([]vm.Value, c)
+		copy(g, items)
+		l.arr.Store(&g)
+		l.n = len(items)
+		l.version++
+		return vm.Int(int32(c)), nil
+	}))
+	l.AddMethod("TrimExcess", 0, 0, listMethod(func(_ *vm.Thread, l *list, items []vm.Value, _ []vm.Value) (vm.Value, error) {
+		if a, _ := l.load(); len(items) < int(float64(len(a))*0.9) {
+			g := append([]vm.Value(nil), items...)
+			l.arr.Store(&g)
+			l.n = len(g)
+		}
 		return vm.Null, nil
 	}))
 	// CopyTo(array), CopyTo(array, arrayIndex) and CopyTo(index, array,
@@ -421,19 +516,27 @@ func init() {
 		l := listOf(args[0])
 		return vm.Ref(vm.NewArrayOf(elemOrObject(l.elem), l.snapshot())), nil
 	})
+	// find is Find, FindLast, FindIndex, FindLastIndex and FindAll; the
+	// index searches also take (startIndex, match) and (startIndex, count,
+	// match).
 	find := func(last, index, all bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			l := listOf(args[0])
-			if args[1].IsNull() {
+			pred := args[len(args)-1]
+			if pred.IsNull() {
 				return vm.Null, argNull(t, "match")
 			}
-			match := predicate(t, args[1])
+			match := predicate(t, pred)
 			items := l.snapshot()
+			lo, hi, err := findRange(t, len(items), last, args[1:len(args)-1])
+			if err != nil {
+				return vm.Null, err
+			}
 			var found []vm.Value
-			for k := range items {
+			for k := lo; k < hi; k++ {
 				i := k
 				if last {
-					i = len(items) - 1 - k
+					i = hi - 1 - (k - lo)
 				}
 				ok, err := match(items[i])
 				if err != nil {
@@ -462,8 +565,8 @@ func init() {
 	}
 	l.AddMethod("Find", 1, 1, find(false, false, false))
 	l.AddMethod("FindLast", 1, 1, find(true, false, false))
-	l.AddMethod("FindIndex", 1, 1, find(false, true, false))
-	l.AddMethod("FindLastIndex", 1, 1, find(true, true, false))
+	l.AddMethod("FindIndex", 1, 3, find(false, true, false))
+	l.AddMethod("FindLastIndex", 1, 3, find(true, true, false))
 	l.AddMethod("FindAll", 1, 1, find(false, false, true))
 	l.AddMethod("Exists", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		r, err := find(false, true, false)(t, args)
@@ -504,6 +607,9 @@ func init() {
 		var elem *vm.Type
 		if len(ts) == 1 {
 			elem = ts[0]
+		}
+		if args[1].IsNull() {
+			return vm.Null, argNull(t, "converter")
 		}
 		items := listOf(args[0]).snapshot()
 		out := make([]vm.Value, len(items))
@@ -650,4 +756,62 @@ func genericName(ty *vm.Type, args ...*vm.Type) string {
 		}
 	}
 	return s + "]"
+}
+
+const msgCountRange = "Count must be positive and count must refer to a location within the string/array/collection."
+
+// listRange checks an (index, count) range of a list of n items as List<T>
+// does.
+func listRange(t *vm.Thread, n int, index, count vm.Value) (int, int, error) {
+	i, _ := toInt(index)
+	c, _ := toInt(count)
+	switch {
+	case i < 0:
+		return 0, 0, argOutOfRange(t, "index", msgNonNegative)
+	case c < 0:
+		return 0, 0, argOutOfRange(t, "count", msgNonNegative)
+	case n-i < c:
+		return 0, 0, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
+	}
+	return i, c, nil
+}
+
+// findRange is the items [lo, hi) that FindIndex (last false) or
+// FindLastIndex (last true) searches for its optional (startIndex[, count])
+// arguments, checked as List<T> checks them.
+func findRange(t *vm.Thread, n int, last bool, extra []vm.Value) (int, int, error) {
+	if len(extra) == 0 {
+		return 0, n, nil
+	}
+	start, _ := toInt(extra[0])
+	if !last {
+		if start < 0 || start > n {
+			return 0, 0, argOutOfRange(t, "startIndex", "Index was out of range. Must be non-negative and less than or equal to the size of the collection.")
+		}
+		count := n - start
+		if len(extra) > 1 {
+			count, _ = toInt(extra[1])
+			if count < 0 || start > n-count {
+				return 0, 0, argOutOfRange(t, "count", msgCountRange)
+			}
+		}
+		return start, start + count, nil
+	}
+	count := start + 1
+	if len(extra) > 1 {
+		count, _ = toInt(extra[1])
+	}
+	if n == 0 {
+		if start != -1 {
+			return 0, 0, argOutOfRange(t, "startIndex", msgIndexRange)
+		}
+		return 0, 0, nil
+	}
+	if start < 0 || start >= n {
+		return 0, 0, argOutOfRange(t, "startIndex", msgIndexRange)
+	}
+	if count < 0 || start-count+1 < 0 {
+		return 0, 0, argOutOfRange(t, "count", msgCountRange)
+	}
+	return start - count + 1, start + 1, nil
 }

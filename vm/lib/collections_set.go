@@ -181,6 +181,23 @@ func (q *deque) push(t *vm.Thread, v vm.Value) error {
 	return nil
 }
 
+// resize moves the items into a buffer of size c (at least Count), in
+// order from index 0 (bottom first for a stack).
+func (q *deque) resize(c int) {
+	buf, head, n := q.load()
+	grown := make([]vm.Value, max(c, n))
+	for k := 0; k < n; k++ {
+		if q.stack {
+			grown[k] = buf[k]
+		} else {
+			grown[k] = buf[(head+k)%len(buf)]
+		}
+	}
+	q.buf.Store(&grown)
+	q.head = 0
+	q.version++
+}
+
 func init() {
 	hs := tHashSet
 	hs.PassTypeArgs = true
@@ -495,6 +512,48 @@ func init() {
 		ty.AddMethod("ToArray", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			q := dequeOf(args[0])
 			return vm.Ref(vm.NewArrayOf(elemOrObject(q.elem), q.snapshotOrdered())), nil
+		})
+		ty.AddMethod("CopyTo", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			items := dequeOf(args[0]).snapshotOrdered()
+			dst, err := arrayArg(t, args[1])
+			if err != nil {
+				return vm.Null, err
+			}
+			i, _ := toInt(args[2])
+			switch {
+			case i < 0 || i > len(dst.V):
+				return vm.Null, argOutOfRange(t, "arrayIndex", "Index was out of range. Must be non-negative and less than or equal to the size of the collection.")
+			case len(dst.V)-i < len(items):
+				return vm.Null, t.Throw("System.ArgumentException", "Offset and length were out of bounds for the array or count is greater than the number of elements from index to the end of the source collection.")
+			}
+			copy(dst.V[i:], items)
+			return vm.Null, nil
+		})
+		// EnsureCapacity grows as .NET does (twice, at least 4 more, at
+		// least the request) and returns the capacity; TrimExcess
+		// shrinks it to Count when less than 90% is used.
+		ty.AddMethod("EnsureCapacity", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			q := dequeOf(args[0])
+			want, err := intArg(t, args[1], "capacity")
+			if err != nil {
+				return vm.Null, err
+			}
+			if want < 0 {
+				return vm.Null, argOutOfRange(t, "capacity", msgNonNegative)
+			}
+			buf, _, _ := q.load()
+			if len(buf) < want {
+				q.resize(max(2*len(buf), len(buf)+4, want))
+				buf, _, _ = q.load()
+			}
+			return vm.Int(int32(len(buf))), nil
+		})
+		ty.AddMethod("TrimExcess", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			q := dequeOf(args[0])
+			if buf, _, n := q.load(); n < int(float64(len(buf))*0.9) {
+				q.resize(n)
+			}
+			return vm.Null, nil
 		})
 		ty.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 		ty.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {

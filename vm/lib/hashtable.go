@@ -188,11 +188,36 @@ func (h *hashTable) insert(t *vm.Thread, hk hkey, key, val vm.Value) error {
 // resize publishes arrays of twice the size (at least 4) holding the
 // first n entries of s, rehashed.
 func (h *hashTable) resize(t *vm.Thread, s *hashStore, n int) (*hashStore, error) {
+	return h.resizeFor(t, s, n, 1)
+}
+
+// ensure makes room for want entries in all (EnsureCapacity); it returns
+// the capacity.
+func (h *hashTable) ensure(t *vm.Thread, want int) (int, error) {
+	s := h.store.Load()
+	if s != nil && len(s.entries) >= want {
+		return len(s.entries), nil
+	}
+	n := h.count
+	if s == nil {
+		n = 0
+	}
+	s, err := h.resizeFor(t, s, n, want-n)
+	if err != nil {
+		return 0, err
+	}
+	h.version++
+	return len(s.entries), nil
+}
+
+// resizeFor publishes arrays with room for add more entries (growing at
+// least twofold) holding the first n entries of s, rehashed.
+func (h *hashTable) resizeFor(t *vm.Thread, s *hashStore, n, add int) (*hashStore, error) {
 	var old []hashEntry
 	if s != nil {
 		old = s.entries[:min(n, len(s.entries))]
 	}
-	es, err := vm.GrowWith(t, old, 1, hashEntryExtra)
+	es, err := vm.GrowWith(t, old, add, hashEntryExtra)
 	if err != nil {
 		return s, err
 	}

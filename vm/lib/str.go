@@ -413,19 +413,41 @@ func init() {
 				}
 				needles = [][]uint16{n}
 			}
-			start := 0
-			if last {
-				start = len(hay) - 1
-			}
 			ignore := false
+			var ints []int // startIndex, then count
 			for _, a := range args[2:] {
 				if a.Type() == tStringComparison {
 					ignore, _ = comparisonKind(a)
 				} else if n, ok := toInt(a); ok {
-					start = n
-					if start < 0 || start > len(hay) {
-						return vm.Null, argOutOfRange(t, "startIndex", "Index was out of range. Must be non-negative and less than or equal to the size of the collection.")
+					ints = append(ints, n)
+				}
+			}
+			// The search runs in the window [lo, hi) of the string: a
+			// match lies wholly inside it.
+			lo, hi := 0, len(hay)
+			if len(ints) > 0 {
+				start := ints[0]
+				if start < 0 || start > len(hay) {
+					return vm.Null, argOutOfRange(t, "startIndex", "Index was out of range. Must be non-negative and less than or equal to the size of the collection.")
+				}
+				if !last {
+					lo = start
+					if len(ints) > 1 {
+						if c := ints[1]; c < 0 || start > len(hay)-c {
+							return vm.Null, argOutOfRange(t, "count", msgCountRange)
+						}
+						hi = start + ints[1]
 					}
+				} else {
+					hi = min(start+1, len(hay))
+					count := start + 1
+					if len(ints) > 1 {
+						count = ints[1]
+					}
+					if count < 0 || start-count+1 < 0 && len(hay) > 0 {
+						return vm.Null, argOutOfRange(t, "count", msgCountRange)
+					}
+					lo = max(start-count+1, 0)
 				}
 			}
 			if ignore {
@@ -434,17 +456,21 @@ func init() {
 					needles[i] = foldU16(needles[i])
 				}
 			}
+			window := hay[:hi]
 			best := -1
 			for _, n := range needles {
 				var i int
 				if last {
 					if len(n) == 0 {
-						i = min(start, len(hay))
-					} else {
-						i = lastIndexOfU16(hay, n, start)
+						i = min(hi, len(hay))
+						if len(ints) > 0 {
+							i = min(ints[0], len(hay))
+						}
+					} else if i = lastIndexOfU16(window, n, len(window)); i < lo {
+						i = -1
 					}
 				} else {
-					i = indexOfU16(hay, n, start)
+					i = indexOfU16(window, n, lo)
 				}
 				if i >= 0 && (best < 0 || (last && i > best) || (!last && i < best)) {
 					best = i
@@ -455,8 +481,8 @@ func init() {
 	}
 	s.AddMethod("IndexOf", 1, 3, indexOf(false, false))
 	s.AddMethod("LastIndexOf", 1, 3, indexOf(true, false))
-	s.AddMethod("IndexOfAny", 1, 2, indexOf(false, true))
-	s.AddMethod("LastIndexOfAny", 1, 2, indexOf(true, true))
+	s.AddMethod("IndexOfAny", 1, 3, indexOf(false, true))
+	s.AddMethod("LastIndexOfAny", 1, 3, indexOf(true, true))
 	affix := func(kind int) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			hay := strSelf(args)
@@ -486,7 +512,7 @@ func init() {
 	s.AddMethod("Contains", 1, 2, affix(0))
 	s.AddMethod("StartsWith", 1, 2, affix(1))
 	s.AddMethod("EndsWith", 1, 2, affix(2))
-	s.AddMethod("Replace", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	s.AddMethod("Replace", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		if args[1].PrimType() == vm.TChar {
 			return vm.String(strings.ReplaceAll(strSelf(args), string(rune(args[1].AsChar())), string(rune(args[2].AsChar())))), nil
 		}
@@ -499,6 +525,19 @@ func init() {
 		}
 		nw, _ := str(args[2])
 		self := strSelf(args)
+		if len(args) > 3 {
+			// Replace(oldValue, newValue, comparisonType) and
+			// (oldValue, newValue, ignoreCase, culture).
+			ic := false
+			if args[3].PrimType() == vm.TBool {
+				ic = args[3].AsBool()
+			} else {
+				ic, _ = comparisonKind(args[3])
+			}
+			if ic {
+				return t.NewString(replaceFold(self, old, nw))
+			}
+		}
 		if len(nw) > len(old) {
 			grow := int64(strings.Count(self, old)) * int64(len(nw)-len(old))
 			if err := t.Reserve(int64(len(self)) + grow); err != nil {
@@ -634,6 +673,21 @@ func init() {
 			sep, _ = str(args[0])
 		}
 		rest := args[1:]
+		if len(rest) == 3 && rest[1].PrimType() == vm.TInt && rest[2].PrimType() == vm.TInt {
+			// Join(separator, string[] value, startIndex, count).
+			if a := rest[0].AsArray(); a != nil && a.Elem == vm.TString {
+				i, n := int(rest[1].AsInt()), int(rest[2].AsInt())
+				switch {
+				case i < 0:
+					return vm.Null, argOutOfRange(t, "startIndex", msgNonNegative)
+				case n < 0:
+					return vm.Null, argOutOfRange(t, "count", msgNonNegative)
+				case i > len(a.V)-n:
+					return vm.Null, argOutOfRange(t, "startIndex", "Index and count must refer to a location within the buffer.")
+				}
+				return joinValues(t, sep, a.V[i:i+n])
+			}
+		}
 		if len(rest) == 1 && rest[0].AsStr() == nil && !rest[0].IsNull() && rest[0].PrimType() == nil {
 			vs, err := collect(t, rest[0])
 			if err != nil {
@@ -656,7 +710,13 @@ func init() {
 		}
 		return joinValues(t, "", args)
 	})
-	s.AddStatic("Compare", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	compare := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) >= 5 {
+			var err error
+			if args, err = compareSubstrings(t, args); err != nil {
+				return vm.Null, err
+			}
+		}
 		ic, ord := false, false
 		culture := CurrentCulture(t).Name
 		if len(args) > 2 {
@@ -670,10 +730,20 @@ func init() {
 			}
 		}
 		return vm.Int(int32(stringCompare(args[0], args[1], ic, ord, culture))), nil
-	})
-	s.AddStatic("CompareOrdinal", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+	}
+	s.AddStatic("Compare", 2, 3, compare)
+	s.AddStatic("Compare", 5, 6, compare)
+	compareOrdinal := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) == 5 {
+			var err error
+			if args, err = compareSubstrings(t, args); err != nil {
+				return vm.Null, err
+			}
+		}
 		return vm.Int(int32(stringCompare(args[0], args[1], false, true, ""))), nil
-	})
+	}
+	s.AddStatic("CompareOrdinal", 2, 2, compareOrdinal)
+	s.AddStatic("CompareOrdinal", 5, 5, compareOrdinal)
 	s.AddStatic("Equals", 2, 3, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, aok := str(args[0])
 		b, bok := str(args[1])
@@ -709,4 +779,68 @@ func init() {
 	sc.AddMethod("Equals", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Bool(args[0].AsNative().(*stringComparer).compare(args[1], args[2]) == 0), nil
 	})
+}
+
+// replaceFold replaces every occurrence of old in s, matched without regard
+// to case, by nw.
+func replaceFold(s, old, nw string) string {
+	rs, ro := []rune(s), []rune(old)
+	var b strings.Builder
+	for i := 0; i < len(rs); {
+		if i+len(ro) <= len(rs) && foldEqual(rs[i:i+len(ro)], ro) {
+			b.WriteString(nw)
+			i += len(ro)
+			continue
+		}
+		b.WriteRune(rs[i])
+		i++
+	}
+	return b.String()
+}
+
+func foldEqual(a, b []rune) bool {
+	for i := range a {
+		if a[i] != b[i] && unicode.ToUpper(a[i]) != unicode.ToUpper(b[i]) && unicode.ToLower(a[i]) != unicode.ToLower(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// compareSubstrings turns the (strA, indexA, strB, indexB, length[, how])
+// arguments of Compare and CompareOrdinal into (subA, subB[, how]), each
+// substring at most length long, checked as .NET checks them.
+func compareSubstrings(t *vm.Thread, args []vm.Value) ([]vm.Value, error) {
+	ia, _ := toInt(args[1])
+	ib, _ := toInt(args[3])
+	n, _ := toInt(args[4])
+	if n < 0 {
+		return nil, argOutOfRange(t, "length", "Length cannot be less than zero.")
+	}
+	if ia < 0 || ib < 0 {
+		name := "indexA"
+		if ia >= 0 {
+			name = "indexB"
+		}
+		return nil, argOutOfRange(t, name, "Index was out of range. Must be non-negative and less than the size of the collection.")
+	}
+	sub := func(v vm.Value, i int, name string) (vm.Value, error) {
+		if v.IsNull() {
+			return v, nil
+		}
+		u := v.AsStr().UTF16()
+		if i > len(u) {
+			return vm.Null, argOutOfRange(t, name, "Index and length must refer to a location within the string.")
+		}
+		return vm.String(fromU16(u[i:min(len(u), i+n)])), nil
+	}
+	a, err := sub(args[0], ia, "indexA")
+	if err != nil {
+		return nil, err
+	}
+	b, err := sub(args[2], ib, "indexB")
+	if err != nil {
+		return nil, err
+	}
+	return append([]vm.Value{a, b}, args[5:]...), nil
 }
