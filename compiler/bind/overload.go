@@ -139,6 +139,12 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 		if lib {
 			return nil
 		}
+		// An extension method's receiver is not counted (§12.8.10.3:
+		// `5.Twice(3)` is "takes 1 arguments").
+		given := len(args)
+		if len(args) > 0 && b.receivers[args[0]] {
+			given--
+		}
 		switch {
 		case r.miss != nil:
 			b.reportArg(r.miss, args)
@@ -152,9 +158,9 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			m := cands[0]
 			b.errorf(pos, "CS7036", "There is no argument given that corresponds to the required parameter '%s' of '%s'", m.Params[len(args)].Name, m.Signature())
 		case ctor:
-			b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes %d arguments", name, len(args))
+			b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes %d arguments", name, given)
 		default:
-			b.errorf(pos, "CS1501", "No overload for method '%s' takes %d arguments", name, len(args))
+			b.errorf(pos, "CS1501", "No overload for method '%s' takes %d arguments", name, given)
 		}
 		return nil
 	}
