@@ -93,6 +93,9 @@ type methodInfo struct {
 type propInfo struct {
 	name    string
 	field   *fieldInfo // the field that is the property (auto-property), when accessed directly
+	// backing is a virtual auto-property's backing field: a get-only
+	// one's assignments in its class's constructors write it (C# §15.7.4).
+	backing *fieldInfo
 	get     *methodInfo
 	set     *methodInfo
 	static  bool
@@ -578,6 +581,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	var backing *fieldInfo
 	if auto {
 		backing = c.addField(ci, "<"+p.Name+">k__BackingField", p, p.Type, static, false, p.Init)
+		pi.backing = backing
 	}
 	mods := p.Modifiers
 	accName := p.Name
