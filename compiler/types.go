@@ -91,8 +91,8 @@ type methodInfo struct {
 }
 
 type propInfo struct {
-	name    string
-	field   *fieldInfo // the field that is the property (auto-property), when accessed directly
+	name  string
+	field *fieldInfo // the field that is the property (auto-property), when accessed directly
 	// backing is a virtual auto-property's backing field: a get-only
 	// one's assignments in its class's constructors write it (C# §15.7.4).
 	backing *fieldInfo
