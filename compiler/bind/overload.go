@@ -346,6 +346,12 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	if targetArms(a.X) != nil {
 		return b.targetConverts(a.X, t, pt)
 	}
+	if t.Kind == TypeParam && pt.Kind == TypeParam && t.Name != pt.Name && !b.typeParamConverts(t, pt, 0) {
+		// Two type parameters: T converts to K only through its
+		// constraints, so D<K,T>.Remove(K) does not take a T and B<T>'s
+		// inherited Remove(T) is chosen.
+		return false
+	}
 	if t.Kind == TypeParam && !lenient(pt) && !b.typeParamConverts(t, pt, 0) {
 		return b.userConversion(a.X, t, pt, false) != nil
 	}
