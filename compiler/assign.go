@@ -113,6 +113,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 					}
 					return lvalue{kind: lvField, obj: 0, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
 				}
+				if pi.set == nil && pi.backing != nil && !pi.static && !ci.t.IsStruct() {
+					return lvalue{kind: lvField, obj: 0, idx: fs.field(pi.backing), conv: pi.typ, typ: pi.typ}
+				}
 				if dp := fs.declaredProp(x); dp == pi && pi.get != nil && pi.set != nil && !fs.static {
 					return lvalue{kind: lvProp, obj: 0, getter: pi.get.fn, setter: pi.set.fn, conv: pi.typ, typ: pi.typ}
 				}
@@ -194,6 +197,9 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 				}
 				if pi, ok := ci.props[x.Name]; ok && pi.field != nil && !pi.static {
 					return lvalue{kind: lvField, obj: r, idx: fs.field(pi.field), conv: pi.typ, typ: pi.typ}
+				}
+				if pi, ok := ci.props[x.Name]; ok && isThis && pi.set == nil && pi.backing != nil && !pi.static && !ci.t.IsStruct() {
+					return lvalue{kind: lvField, obj: r, idx: fs.field(pi.backing), conv: pi.typ, typ: pi.typ}
 				}
 			}
 		}

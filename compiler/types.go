@@ -13,12 +13,15 @@ import (
 // classInfo is the compiler's view of a class, interface or enum declared in
 // source (the program's or the prelude's).
 type classInfo struct {
-	decl     *lang.TypeDecl
-	file     *lang.File
-	t        *vm.Type
-	outer    *classInfo
-	base     *classInfo // base class declared in source, nil for object or a library base
-	explicit []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
+	decl  *lang.TypeDecl
+	file  *lang.File
+	t     *vm.Type
+	outer *classInfo
+	base  *classInfo // base class declared in source, nil for object or a library base
+	// nativeBase is the written library base class whose objects carry a
+	// native payload (nativeBase), which `new` of this class reports.
+	nativeBase *lang.TypeRef
+	explicit   []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
 	// vtable is the class's virtual slots (vm.Type.VTable), each holding
 	// the method that is the class's override for it; islots an
 	// interface's members by slot. Slot 0 is unused in both.
@@ -91,8 +94,11 @@ type methodInfo struct {
 }
 
 type propInfo struct {
-	name    string
-	field   *fieldInfo // the field that is the property (auto-property), when accessed directly
+	name  string
+	field *fieldInfo // the field that is the property (auto-property), when accessed directly
+	// backing is a virtual auto-property's backing field: a get-only
+	// one's assignments in its class's constructors write it (C# §15.7.4).
+	backing *fieldInfo
 	get     *methodInfo
 	set     *methodInfo
 	static  bool
@@ -266,9 +272,25 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 			c.errorf(b.Pos, "Circular base type dependency involving '%s'", ci.decl.Name)
 			continue
 		}
+		if bci == nil && nativeBase(bt) {
+			ci.nativeBase = b
+		}
 		ci.t.Super = bt
 		ci.base = bci
 	}
+}
+
+// nativeBase reports whether bt is a library class whose objects carry a
+// native payload (List<T>, Dictionary<K,V>, StringBuilder, ...): its
+// methods cannot run on a program object deriving from it, so creating one
+// is reported. Task is
+// derivable (vm.Type.TaskBase).
+func nativeBase(bt *vm.Type) bool {
+	def := bt
+	if bt.Def != nil {
+		def = bt.Def
+	}
+	return def.Kind == vm.KindNative && def != vm.TObject && !vm.IsTaskType(def) && !def.IsInterface
 }
 
 // interfaceConstruction is the run-time construction of the generic
@@ -578,6 +600,7 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 	var backing *fieldInfo
 	if auto {
 		backing = c.addField(ci, "<"+p.Name+">k__BackingField", p, p.Type, static, false, p.Init)
+		pi.backing = backing
 	}
 	mods := p.Modifiers
 	accName := p.Name

@@ -875,10 +875,15 @@ type LambdaExpr struct {
 	Pos      Pos
 	IsAsync  bool
 	IsStatic bool
-	Params   []*Param
-	ExprBody Expr
-	Body     *BlockStmt
-	Query    bool
+	// ReturnType is an explicit return type (C# 10), nil when inferred;
+	// ReturnRef is "ref" or "ref readonly" before it. Attributes are
+	// parsed and dropped.
+	ReturnType *TypeRef
+	ReturnRef  string
+	Params     []*Param
+	ExprBody   Expr
+	Body       *BlockStmt
+	Query      bool
 	// NoParams marks an anonymous method without a parameter list,
 	// `delegate { ... }`: the binder gives it the parameters of the
 	// delegate type it converts to, unnamed (bind.fitParams).

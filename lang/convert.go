@@ -1346,6 +1346,15 @@ func (st *parseState) lambda(g *gLambda, pos Pos) Expr {
 			l.IsStatic = true
 		}
 	}
+	if g.Ret != nil {
+		l.ReturnType = st.typ(g.Ret)
+		if g.RetRef != "" {
+			l.ReturnRef = "ref"
+			if g.RetRO != "" {
+				l.ReturnRef = "ref readonly"
+			}
+		}
+	}
 	if g.One != nil {
 		l.Params = []*Param{{Pos: st.pos(g.One.Pos), Name: name(g.One.Name)}}
 	}

@@ -974,11 +974,17 @@ type gMemberInit struct {
 }
 
 type gLambda struct {
-	Mods   []string   `parser:"@( 'async' | 'static' )*"`
-	Params []*gLParam `parser:"( '(' ( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
-	One    *gName     `parser:"| @@ ) '=>'"`
-	Block  *gBlock    `parser:"( @@"`
-	X      *gExpr     `parser:"| @@ )"`
+	Attrs []*gAttrList `parser:"@@*"`
+	Mods  []string     `parser:"@( 'async' | 'static' )*"`
+	// Ret is an explicit return type (C# 10), `int (string s) => ...`.
+	RetGuard *lambdaRetGuard `parser:"( (?= @@)"`
+	RetRef   string          `parser:"  @'ref'?"`
+	RetRO    string          `parser:"  @'readonly'?"`
+	Ret      *gType          `parser:"  @@ )?"`
+	Params   []*gLParam      `parser:"( '(' ( (?! ')' ) @@ ( ',' @@ )* )? ')'"`
+	One      *gName          `parser:"| @@ ) '=>'"`
+	Block    *gBlock         `parser:"( @@"`
+	X        *gExpr          `parser:"| @@ )"`
 }
 
 // gAnonMethod is an anonymous method, `delegate (int x) { ... }`: a

@@ -203,22 +203,59 @@ type lambdaGuard struct{}
 
 func (*lambdaGuard) Parse(lex *lexer.PeekingLexer) error {
 	c := newCursor(lex)
+	attrs := false
+	for c.at("[") {
+		if !c.skipNested(false) {
+			return participle.NextMatch
+		}
+		attrs = true
+	}
 	for isWordTok(c.tok(), "async") || isWordTok(c.tok(), "static") {
 		c.next()
 	}
-	if isNameTok(c.tok()) && c.peekAt(1, "=>") {
+	if isNameTok(c.tok()) && c.peekAt(1, "=>") && !attrs {
 		return nil
 	}
 	if c.at("(") {
-		if d := *c; !d.lambdaParams() {
-			return participle.NextMatch
+		if d := *c; d.lambdaParams() {
+			if d := *c; d.matchParen() && d.peekAt(1, "=>") {
+				return nil
+			}
 		}
-		if c.matchParen() && c.peekAt(1, "=>") {
-			return nil
-		}
-		return participle.NextMatch
+	}
+	if d := *c; d.lambdaReturn() {
+		return nil
 	}
 	return participle.NextMatch
+}
+
+// lambdaRetGuard matches at the explicit return type of a lambda (C# 10):
+// `int (string s) =>`, `ref int (ref int x) =>`, `(int, string) () =>`.
+type lambdaRetGuard struct{}
+
+func (*lambdaRetGuard) Parse(lex *lexer.PeekingLexer) error {
+	if c := newCursor(lex); c.lambdaReturn() {
+		return nil
+	}
+	return participle.NextMatch
+}
+
+// lambdaReturn reports whether c is at a return type followed by a lambda
+// parameter list and '=>'.
+func (c *cursor) lambdaReturn() bool {
+	if isWordTok(c.tok(), "ref") {
+		c.next()
+		if isWordTok(c.tok(), "readonly") {
+			c.next()
+		}
+	}
+	if _, ok := c.skipType(); !ok || !c.at("(") {
+		return false
+	}
+	if d := *c; !d.lambdaParams() {
+		return false
+	}
+	return c.matchParen() && c.peekAt(1, "=>")
 }
 
 // lambdaParams reports whether the '(' at c opens a parameter list: empty,
@@ -720,6 +757,13 @@ func (n *gNullable) Parse(lex *lexer.PeekingLexer) error {
 	case next.Type == tokPunct:
 		switch next.Value {
 		case ">", ",", ")", "]", "[", ";", "=", "{", "}", "=>":
+		case "(":
+			// A lambda's nullable return type, `int? (bool b) => ...`.
+			d := newCursor(lex)
+			d.next()
+			if !d.matchParen() || !d.peekAt(1, "=>") {
+				return participle.NextMatch
+			}
 		default:
 			return participle.NextMatch
 		}

@@ -305,7 +305,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 			ctors = nil
 		}
 		if len(ctors) > 0 {
-			if m := b.resolve(t.Name, ctors, e.Args, args, newPos(e), nil, true, b.partlyKnown(t)); m != nil {
+			if m := b.resolve(t.String(), ctors, e.Args, args, newPos(e), nil, true, b.partlyKnown(t)); m != nil {
 				b.info.Calls[e] = m
 			}
 		}

@@ -43,7 +43,7 @@ func (b *binder) targetNew(e lang.Expr, to *Type) {
 		}
 	}
 	if ctors := b.accessibleCtors(to); len(ctors) > 0 {
-		if m := b.resolve(to.Name, ctors, n.Args, types, n.Pos, nil, true, b.partlyKnown(to)); m != nil {
+		if m := b.resolve(to.String(), ctors, n.Args, types, n.Pos, nil, true, b.partlyKnown(to)); m != nil {
 			b.info.Calls[n] = m
 		}
 	}

@@ -63,13 +63,18 @@ func (b *binder) extensionCallOf(e *lang.CallExpr, f *lang.MemberExpr, recv *Typ
 	for _, ta := range f.TypeArgs {
 		targs = append(targs, b.resolveType(ta, b.typeCtx()))
 	}
-	lib := false
+	lib, libOwner := false, false
 	for _, c := range cands {
+		libOwner = libOwner || c.Owner.Generic().Lib || !b.declaredInProgram(c.Owner)
 		lib = lib || c.Owner.Generic().Lib || b.isOpen(recv)
 	}
-	m := b.resolve(f.Name, cands, args, types, f.Pos, targs, false, true)
+	// The program's own extension methods, all of which take the receiver,
+	// are fully known: their overload resolution failing is an error
+	// (CS1501 for `5.Twice(3)`), as for an ordinary call.
+	strict := !libOwner && recv.Kind != Opaque && b.takesReceiver(cands, recv)
+	m := b.resolve(f.Name, cands, args, types, f.Pos, targs, false, !strict)
 	if m == nil {
-		if !lib && b.missIsErrorIgnoringExtensions(recv) {
+		if !lib && !strict && b.missIsErrorIgnoringExtensions(recv) {
 			b.reportMiss(recv, shown, false, f.Pos)
 		}
 		return b.u.unchecked, true
@@ -84,6 +89,21 @@ func (b *binder) extensionCallOf(e *lang.CallExpr, f *lang.MemberExpr, recv *Typ
 		return b.u.unchecked, true
 	}
 	return m.Ret, true
+}
+
+// takesReceiver reports whether recv converts to the `this` parameter of
+// every extension method of cands, so that the arguments after it decide
+// the call.
+func (b *binder) takesReceiver(cands []*Method, recv *Type) bool {
+	if recv.IsUnchecked() || lenient(recv) {
+		return false
+	}
+	for _, c := range cands {
+		if len(c.Params) == 0 || len(c.TypeParams) > 0 || !b.implicitType(recv, c.Params[0].Type) {
+			return false
+		}
+	}
+	return true
 }
 
 // extensionsInScope returns the extension methods named name declared in

@@ -631,7 +631,33 @@ func (b *binder) propertyTarget(e lang.Expr, read bool) {
 	if auto && viaThis && b.fn != nil && b.fn.ctor && b.fn.static == p.Static && p.Owner.Generic() == b.cls.Generic() {
 		return
 	}
+	if viaThis && b.fn != nil && b.fn.ctor && !b.fn.static && b.ownAutoOverride(p.Name) {
+		return // lookup found the overridden property: this class's get-only override is assigned
+	}
 	b.errorf(posOf(e), "CS0200", "Property or indexer '%s' cannot be assigned to -- it is read only", name)
+}
+
+// ownAutoOverride reports whether the class being bound declares an
+// overriding auto-property named name, which its constructors may assign
+// even when it is get-only (`public override string Kind { get; }`).
+func (b *binder) ownAutoOverride(name string) bool {
+	if b.cls == nil {
+		return false
+	}
+	for _, td := range b.decls[b.cls.Generic()] {
+		for _, m := range td.Members {
+			pd, ok := m.(*lang.PropertyDecl)
+			if !ok || pd.Name != name || !pd.Modifiers.Has(lang.ModOverride) || pd.ExprBody != nil || len(pd.Accessors) == 0 || pd.IsIndexer() {
+				continue
+			}
+			auto := true
+			for _, a := range pd.Accessors {
+				auto = auto && a.Body == nil && a.ExprBody == nil
+			}
+			return auto
+		}
+	}
+	return false
 }
 
 // readProperty reports reading a program's property that has no get

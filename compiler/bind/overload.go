@@ -140,6 +140,12 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 		if lib {
 			return nil
 		}
+		// An extension method's receiver is not counted (§12.8.10.3:
+		// `5.Twice(3)` is "takes 1 arguments").
+		given := len(args)
+		if len(args) > 0 && b.receivers[args[0]] {
+			given--
+		}
 		switch {
 		case r.miss != nil:
 			b.reportArg(r.miss, args)
@@ -153,9 +159,9 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			m := cands[0]
 			b.errorf(pos, "CS7036", "There is no argument given that corresponds to the required parameter '%s' of '%s'", m.Params[len(args)].Name, m.Signature())
 		case ctor:
-			b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes %d arguments", name, len(args))
+			b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes %d arguments", name, given)
 		default:
-			b.errorf(pos, "CS1501", "No overload for method '%s' takes %d arguments", name, len(args))
+			b.errorf(pos, "CS1501", "No overload for method '%s' takes %d arguments", name, given)
 		}
 		return nil
 	}
@@ -343,6 +349,12 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 	}
 	if targetArms(a.X) != nil {
 		return b.targetConverts(a.X, t, pt)
+	}
+	if t.Kind == TypeParam && pt.Kind == TypeParam && t.Name != pt.Name && !b.typeParamConverts(t, pt, 0) {
+		// Two type parameters: T converts to K only through its
+		// constraints, so D<K,T>.Remove(K) does not take a T and B<T>'s
+		// inherited Remove(T) is chosen.
+		return false
 	}
 	if t.Kind == TypeParam && !lenient(pt) && !b.typeParamConverts(t, pt, 0) {
 		return b.userConversion(a.X, t, pt, false) != nil

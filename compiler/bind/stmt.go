@@ -189,7 +189,7 @@ func (b *binder) ctorInit(in *lang.CtorInit) {
 		// starts from the zero value.
 		return
 	}
-	if m := b.resolve(target.Name, ctors, in.Args, args, in.Pos, nil, true, target.Open); m != nil {
+	if m := b.resolve(target.String(), ctors, in.Args, args, in.Pos, nil, true, target.Open); m != nil {
 		b.info.Calls[in] = m
 	}
 }
