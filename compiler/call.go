@@ -34,16 +34,21 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 	if params != nil && fn != nil && !fn.Variadic {
 		// Place named arguments; fill defaults.
 		slots := make([]*lang.Arg, len(params))
-		pos := 0
-		named := false
-		for _, a := range args {
+		// A named argument in its own position leaves the ones after it
+		// positional (C# 7.2's non-trailing named arguments); one out of
+		// position makes every later argument need a name.
+		var outOfPlace *lang.Arg
+		reported := false
+		for k, a := range args {
 			if a.Name != "" {
-				named = true
 				found := false
 				for i, p := range params {
 					if p.Name == a.Name {
 						slots[i] = a
 						found = true
+						if i != k && outOfPlace == nil {
+							outOfPlace = a
+						}
 					}
 				}
 				if !found {
@@ -51,13 +56,13 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 				}
 				continue
 			}
-			if named {
-				fs.errorf(a.Pos, "Named argument specifications must appear after all fixed arguments have been specified")
+			if outOfPlace != nil && !reported {
+				fs.errorf(outOfPlace.Pos, "Named argument '%s' is used out-of-position but is followed by an unnamed argument", outOfPlace.Name)
+				reported = true
 			}
-			if pos < len(slots) {
-				slots[pos] = a
+			if k < len(slots) {
+				slots[k] = a
 			}
-			pos++
 		}
 		last := -1
 		for i := range slots {

@@ -37,6 +37,7 @@ var csCodes = map[string]string{
 	"No such label 'case %s:' within the scope of the goto statement":                                                                                                  "CS0159",
 	"No such label '%s' within the scope of the goto statement":                                                                                                        "CS0159",
 	"Named argument specifications must appear after all fixed arguments have been specified":                                                                          "CS1738",
+	"Named argument '%s' is used out-of-position but is followed by an unnamed argument":                                                                               "CS8323",
 	"Method must have a return type":                                                                                                                                   "CS1520",
 	"Keyword 'this' is not valid in a static property, static method, or static field initializer":                                                                     "CS0026",
 	"Keyword 'base' is not available in a static method":                                                                                                               "CS1511",
