@@ -50260,29 +50260,59 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(2231, 23),
 					Name: "bool",
 				},
-				Name:    "TryUpdate",
+				Name:    "TryRemove",
 				NamePos: lp(2231, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2231, 38),
 						Type: &lang.TypeRef{
 							Pos:  lp(2231, 38),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2231, 51),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2231, 57),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "item",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2232, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2232, 23),
+					Name: "bool",
+				},
+				Name:    "TryUpdate",
+				NamePos: lp(2232, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2232, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2232, 38),
 							Name: "TKey",
 						},
 						Name: "key",
 					},
 					&lang.Param{
-						Pos: lp(2231, 48),
+						Pos: lp(2232, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2231, 48),
+							Pos:  lp(2232, 48),
 							Name: "TValue",
 						},
 						Name: "newValue",
 					},
 					&lang.Param{
-						Pos: lp(2231, 65),
+						Pos: lp(2232, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2231, 65),
+							Pos:  lp(2232, 65),
 							Name: "TValue",
 						},
 						Name: "comparisonValue",
@@ -50295,7 +50325,7 @@ func libraryAST_133() *lang.TypeDecl {
 
 func libraryAST_134() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2234, 5),
+		Pos:       lp(2235, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConcurrentQueue",
 		Namespace: "System.Collections.Concurrent",
@@ -50305,11 +50335,11 @@ func libraryAST_134() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2234, 39),
+				Pos:  lp(2235, 39),
 				Name: "IReadOnlyCollection",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2234, 59),
+						Pos:  lp(2235, 59),
 						Name: "T",
 					},
 				},
@@ -50317,23 +50347,23 @@ func libraryAST_134() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2236, 9),
+				Pos:       lp(2237, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentQueue",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2237, 9),
+				Pos:       lp(2238, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentQueue",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2237, 39),
+						Pos: lp(2238, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2237, 39),
+							Pos:  lp(2238, 39),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2237, 51),
+									Pos:  lp(2238, 51),
 									Name: "T",
 								},
 							},
@@ -50343,44 +50373,34 @@ func libraryAST_134() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2238, 9),
+				Pos:       lp(2239, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2238, 16),
+					Pos:  lp(2239, 16),
 					Name: "int",
 				},
 				Name: "Count",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2238, 28),
+						Pos:  lp(2239, 28),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2239, 9),
+				Pos:       lp(2240, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2239, 16),
+					Pos:  lp(2240, 16),
 					Name: "bool",
 				},
 				Name: "IsEmpty",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2239, 31),
+						Pos:  lp(2240, 31),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2240, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2240, 23),
-					Name: "void",
-				},
-				Name:    "Clear",
-				NamePos: lp(2240, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2241, 9),
@@ -50389,13 +50409,23 @@ func libraryAST_134() *lang.TypeDecl {
 					Pos:  lp(2241, 23),
 					Name: "void",
 				},
-				Name:    "Enqueue",
+				Name:    "Clear",
 				NamePos: lp(2241, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2242, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2242, 23),
+					Name: "void",
+				},
+				Name:    "Enqueue",
+				NamePos: lp(2242, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2241, 36),
+						Pos: lp(2242, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(2241, 36),
+							Pos:  lp(2242, 36),
 							Name: "T",
 						},
 						Name: "item",
@@ -50403,55 +50433,34 @@ func libraryAST_134() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2242, 9),
+				Pos:       lp(2243, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2242, 23),
+					Pos:  lp(2243, 23),
 					Name: "IEnumerator",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2242, 35),
+							Pos:  lp(2243, 35),
 							Name: "T",
 						},
 					},
 				},
 				Name:    "GetEnumerator",
-				NamePos: lp(2242, 38),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2243, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(2243, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2243, 23),
-						Name: "T",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(2243, 27),
+				NamePos: lp(2243, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2244, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2244, 23),
-					Name: "bool",
-				},
-				Name:    "TryDequeue",
-				NamePos: lp(2244, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2244, 39),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2244, 43),
-							Name: "T",
-						},
-						Name: "result",
+					Pos:       lp(2244, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2244, 23),
+						Name: "T",
 					},
 				},
+				Name:    "ToArray",
+				NamePos: lp(2244, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2245, 9),
@@ -50460,14 +50469,35 @@ func libraryAST_134() *lang.TypeDecl {
 					Pos:  lp(2245, 23),
 					Name: "bool",
 				},
-				Name:    "TryPeek",
+				Name:    "TryDequeue",
 				NamePos: lp(2245, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2245, 36),
+						Pos:      lp(2245, 39),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2245, 40),
+							Pos:  lp(2245, 43),
+							Name: "T",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2246, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2246, 23),
+					Name: "bool",
+				},
+				Name:    "TryPeek",
+				NamePos: lp(2246, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2246, 36),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(2246, 40),
 							Name: "T",
 						},
 						Name: "result",
@@ -50480,7 +50510,7 @@ func libraryAST_134() *lang.TypeDecl {
 
 func libraryAST_135() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2248, 5),
+		Pos:       lp(2249, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConcurrentBag",
 		Namespace: "System.Collections.Concurrent",
@@ -50490,11 +50520,11 @@ func libraryAST_135() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2248, 37),
+				Pos:  lp(2249, 37),
 				Name: "IReadOnlyCollection",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2248, 57),
+						Pos:  lp(2249, 57),
 						Name: "T",
 					},
 				},
@@ -50502,23 +50532,23 @@ func libraryAST_135() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2250, 9),
+				Pos:       lp(2251, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentBag",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2251, 9),
+				Pos:       lp(2252, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentBag",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2251, 37),
+						Pos: lp(2252, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2251, 37),
+							Pos:  lp(2252, 37),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2251, 49),
+									Pos:  lp(2252, 49),
 									Name: "T",
 								},
 							},
@@ -50528,52 +50558,32 @@ func libraryAST_135() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2252, 9),
+				Pos:       lp(2253, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2252, 16),
+					Pos:  lp(2253, 16),
 					Name: "int",
 				},
 				Name: "Count",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2252, 28),
+						Pos:  lp(2253, 28),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2253, 9),
+				Pos:       lp(2254, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2253, 16),
+					Pos:  lp(2254, 16),
 					Name: "bool",
 				},
 				Name: "IsEmpty",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2253, 31),
+						Pos:  lp(2254, 31),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2254, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2254, 23),
-					Name: "void",
-				},
-				Name:    "Add",
-				NamePos: lp(2254, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2254, 32),
-						Type: &lang.TypeRef{
-							Pos:  lp(2254, 32),
-							Name: "T",
-						},
-						Name: "item",
 					},
 				},
 			},
@@ -50582,51 +50592,50 @@ func libraryAST_135() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2255, 23),
-					Name: "IEnumerator",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2255, 35),
+					Name: "void",
+				},
+				Name:    "Add",
+				NamePos: lp(2255, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2255, 32),
+						Type: &lang.TypeRef{
+							Pos:  lp(2255, 32),
 							Name: "T",
 						},
+						Name: "item",
 					},
 				},
-				Name:    "GetEnumerator",
-				NamePos: lp(2255, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2256, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2256, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2256, 23),
-						Name: "T",
+					Pos:  lp(2256, 23),
+					Name: "IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2256, 35),
+							Name: "T",
+						},
 					},
 				},
-				Name:    "ToArray",
-				NamePos: lp(2256, 27),
+				Name:    "GetEnumerator",
+				NamePos: lp(2256, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2257, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2257, 23),
-					Name: "bool",
-				},
-				Name:    "TryPeek",
-				NamePos: lp(2257, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2257, 36),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2257, 40),
-							Name: "T",
-						},
-						Name: "result",
+					Pos:       lp(2257, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2257, 23),
+						Name: "T",
 					},
 				},
+				Name:    "ToArray",
+				NamePos: lp(2257, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2258, 9),
@@ -50635,7 +50644,7 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(2258, 23),
 					Name: "bool",
 				},
-				Name:    "TryTake",
+				Name:    "TryPeek",
 				NamePos: lp(2258, 28),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -50649,34 +50658,36 @@ func libraryAST_135() *lang.TypeDecl {
 					},
 				},
 			},
+			&lang.MethodDecl{
+				Pos:       lp(2259, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2259, 23),
+					Name: "bool",
+				},
+				Name:    "TryTake",
+				NamePos: lp(2259, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2259, 36),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(2259, 40),
+							Name: "T",
+						},
+						Name: "result",
+					},
+				},
+			},
 		},
 	}
 }
 
 func libraryAST_136() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2264, 5),
-		Kind:      lang.TypeKind("delegate"),
-		Name:      "ThreadStart",
-		Namespace: "System.Threading",
-		Modifiers: lang.Modifiers(1),
-		Invoke: &lang.MethodDecl{
-			Pos:       lp(2264, 26),
-			Modifiers: lang.Modifiers(2049),
-			ReturnType: &lang.TypeRef{
-				Pos:  lp(2264, 21),
-				Name: "void",
-			},
-			Name: "Invoke",
-		},
-	}
-}
-
-func libraryAST_137() *lang.TypeDecl {
-	return &lang.TypeDecl{
 		Pos:       lp(2265, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "ParameterizedThreadStart",
+		Name:      "ThreadStart",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -50687,25 +50698,15 @@ func libraryAST_137() *lang.TypeDecl {
 				Name: "void",
 			},
 			Name: "Invoke",
-			Params: []*lang.Param{
-				&lang.Param{
-					Pos: lp(2265, 51),
-					Type: &lang.TypeRef{
-						Pos:  lp(2265, 51),
-						Name: "object",
-					},
-					Name: "obj",
-				},
-			},
 		},
 	}
 }
 
-func libraryAST_138() *lang.TypeDecl {
+func libraryAST_137() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2266, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "WaitCallback",
+		Name:      "ParameterizedThreadStart",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -50718,23 +50719,23 @@ func libraryAST_138() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2266, 39),
+					Pos: lp(2266, 51),
 					Type: &lang.TypeRef{
-						Pos:  lp(2266, 39),
+						Pos:  lp(2266, 51),
 						Name: "object",
 					},
-					Name: "state",
+					Name: "obj",
 				},
 			},
 		},
 	}
 }
 
-func libraryAST_139() *lang.TypeDecl {
+func libraryAST_138() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2267, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "ContextCallback",
+		Name:      "WaitCallback",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -50747,9 +50748,9 @@ func libraryAST_139() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2267, 42),
+					Pos: lp(2267, 39),
 					Type: &lang.TypeRef{
-						Pos:  lp(2267, 42),
+						Pos:  lp(2267, 39),
 						Name: "object",
 					},
 					Name: "state",
@@ -50759,11 +50760,11 @@ func libraryAST_139() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_140() *lang.TypeDecl {
+func libraryAST_139() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2268, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "TimerCallback",
+		Name:      "ContextCallback",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -50776,9 +50777,9 @@ func libraryAST_140() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2268, 40),
+					Pos: lp(2268, 42),
 					Type: &lang.TypeRef{
-						Pos:  lp(2268, 40),
+						Pos:  lp(2268, 42),
 						Name: "object",
 					},
 					Name: "state",
@@ -50788,11 +50789,11 @@ func libraryAST_140() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_141() *lang.TypeDecl {
+func libraryAST_140() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2269, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "SendOrPostCallback",
+		Name:      "TimerCallback",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -50805,9 +50806,38 @@ func libraryAST_141() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2269, 45),
+					Pos: lp(2269, 40),
 					Type: &lang.TypeRef{
-						Pos:  lp(2269, 45),
+						Pos:  lp(2269, 40),
+						Name: "object",
+					},
+					Name: "state",
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_141() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2270, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "SendOrPostCallback",
+		Namespace: "System.Threading",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       lp(2270, 26),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  lp(2270, 21),
+				Name: "void",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: lp(2270, 45),
+					Type: &lang.TypeRef{
+						Pos:  lp(2270, 45),
 						Name: "object",
 					},
 					Name: "state",
@@ -50819,27 +50849,12 @@ func libraryAST_141() *lang.TypeDecl {
 
 func libraryAST_142() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2271, 5),
+		Pos:       lp(2272, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Thread",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2273, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Thread",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2273, 30),
-						Type: &lang.TypeRef{
-							Pos:  lp(2273, 30),
-							Name: "ThreadStart",
-						},
-						Name: "start",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2274, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -50853,14 +50868,6 @@ func libraryAST_142() *lang.TypeDecl {
 						},
 						Name: "start",
 					},
-					&lang.Param{
-						Pos: lp(2274, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(2274, 49),
-							Name: "int",
-						},
-						Name: "maxStackSize",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -50872,9 +50879,17 @@ func libraryAST_142() *lang.TypeDecl {
 						Pos: lp(2275, 30),
 						Type: &lang.TypeRef{
 							Pos:  lp(2275, 30),
-							Name: "ParameterizedThreadStart",
+							Name: "ThreadStart",
 						},
 						Name: "start",
+					},
+					&lang.Param{
+						Pos: lp(2275, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(2275, 49),
+							Name: "int",
+						},
+						Name: "maxStackSize",
 					},
 				},
 			},
@@ -50891,10 +50906,25 @@ func libraryAST_142() *lang.TypeDecl {
 						},
 						Name: "start",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2277, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Thread",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2276, 62),
+						Pos: lp(2277, 30),
 						Type: &lang.TypeRef{
-							Pos:  lp(2276, 62),
+							Pos:  lp(2277, 30),
+							Name: "ParameterizedThreadStart",
+						},
+						Name: "start",
+					},
+					&lang.Param{
+						Pos: lp(2277, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2277, 62),
 							Name: "int",
 						},
 						Name: "maxStackSize",
@@ -50902,31 +50932,16 @@ func libraryAST_142() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2277, 9),
+				Pos:       lp(2278, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2277, 23),
+					Pos:  lp(2278, 23),
 					Name: "Thread",
 				},
 				Name: "CurrentThread",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2277, 46),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2278, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2278, 16),
-					Name: "bool",
-				},
-				Name: "IsAlive",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2278, 31),
+						Pos:  lp(2278, 46),
 						Kind: "get",
 					},
 				},
@@ -50938,15 +50953,11 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2279, 16),
 					Name: "bool",
 				},
-				Name: "IsBackground",
+				Name: "IsAlive",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2279, 36),
+						Pos:  lp(2279, 31),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(2279, 41),
-						Kind: "set",
 					},
 				},
 			},
@@ -50957,11 +50968,15 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2280, 16),
 					Name: "bool",
 				},
-				Name: "IsThreadPoolThread",
+				Name: "IsBackground",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2280, 42),
+						Pos:  lp(2280, 36),
 						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(2280, 41),
+						Kind: "set",
 					},
 				},
 			},
@@ -50970,12 +50985,12 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2281, 16),
-					Name: "int",
+					Name: "bool",
 				},
-				Name: "ManagedThreadId",
+				Name: "IsThreadPoolThread",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2281, 38),
+						Pos:  lp(2281, 42),
 						Kind: "get",
 					},
 				},
@@ -50985,17 +51000,13 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2282, 16),
-					Name: "string",
+					Name: "int",
 				},
-				Name: "Name",
+				Name: "ManagedThreadId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2282, 30),
+						Pos:  lp(2282, 38),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(2282, 35),
-						Kind: "set",
 					},
 				},
 			},
@@ -51004,16 +51015,16 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2283, 16),
-					Name: "System.Globalization.CultureInfo",
+					Name: "string",
 				},
-				Name: "CurrentCulture",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2283, 66),
+						Pos:  lp(2283, 30),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2283, 71),
+						Pos:  lp(2283, 35),
 						Kind: "set",
 					},
 				},
@@ -51025,47 +51036,46 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2284, 16),
 					Name: "System.Globalization.CultureInfo",
 				},
-				Name: "CurrentUICulture",
+				Name: "CurrentCulture",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2284, 68),
+						Pos:  lp(2284, 66),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2284, 73),
+						Pos:  lp(2284, 71),
 						Kind: "set",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2285, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2285, 23),
-					Name: "void",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2285, 16),
+					Name: "System.Globalization.CultureInfo",
 				},
-				Name:    "Join",
-				NamePos: lp(2285, 28),
+				Name: "CurrentUICulture",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2285, 68),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(2285, 73),
+						Kind: "set",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2286, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2286, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Join",
 				NamePos: lp(2286, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2286, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2286, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2287, 9),
@@ -51081,9 +51091,9 @@ func libraryAST_142() *lang.TypeDecl {
 						Pos: lp(2287, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2287, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -51092,10 +51102,20 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2288, 23),
-					Name: "void",
+					Name: "bool",
 				},
-				Name:    "Start",
+				Name:    "Join",
 				NamePos: lp(2288, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2288, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2288, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2289, 9),
@@ -51106,16 +51126,6 @@ func libraryAST_142() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2289, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2289, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2289, 34),
-							Name: "object",
-						},
-						Name: "parameter",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2290, 9),
@@ -51124,8 +51134,18 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2290, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeStart",
+				Name:    "Start",
 				NamePos: lp(2290, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2290, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2290, 34),
+							Name: "object",
+						},
+						Name: "parameter",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2291, 9),
@@ -51136,34 +51156,24 @@ func libraryAST_142() *lang.TypeDecl {
 				},
 				Name:    "UnsafeStart",
 				NamePos: lp(2291, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2291, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2291, 40),
-							Name: "object",
-						},
-						Name: "parameter",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2292, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2292, 30),
+					Pos:  lp(2292, 23),
 					Name: "void",
 				},
-				Name:    "Sleep",
-				NamePos: lp(2292, 35),
+				Name:    "UnsafeStart",
+				NamePos: lp(2292, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2292, 41),
+						Pos: lp(2292, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2292, 41),
-							Name: "int",
+							Pos:  lp(2292, 40),
+							Name: "object",
 						},
-						Name: "millisecondsTimeout",
+						Name: "parameter",
 					},
 				},
 			},
@@ -51181,9 +51191,9 @@ func libraryAST_142() *lang.TypeDecl {
 						Pos: lp(2293, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2293, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -51194,16 +51204,16 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2294, 30),
 					Name: "void",
 				},
-				Name:    "SpinWait",
+				Name:    "Sleep",
 				NamePos: lp(2294, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2294, 44),
+						Pos: lp(2294, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2294, 44),
-							Name: "int",
+							Pos:  lp(2294, 41),
+							Name: "TimeSpan",
 						},
-						Name: "iterations",
+						Name: "timeout",
 					},
 				},
 			},
@@ -51212,10 +51222,30 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2295, 30),
+					Name: "void",
+				},
+				Name:    "SpinWait",
+				NamePos: lp(2295, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2295, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2295, 44),
+							Name: "int",
+						},
+						Name: "iterations",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2296, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2296, 30),
 					Name: "bool",
 				},
 				Name:    "Yield",
-				NamePos: lp(2295, 35),
+				NamePos: lp(2296, 35),
 			},
 		},
 	}
@@ -51223,69 +51253,39 @@ func libraryAST_142() *lang.TypeDecl {
 
 func libraryAST_143() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2298, 5),
+		Pos:       lp(2299, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ThreadPool",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2300, 9),
+				Pos:       lp(2301, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2300, 23),
+					Pos:  lp(2301, 23),
 					Name: "int",
 				},
 				Name: "ThreadCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2300, 41),
+						Pos:  lp(2301, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2301, 9),
+				Pos:       lp(2302, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2301, 23),
+					Pos:  lp(2302, 23),
 					Name: "long",
 				},
 				Name: "PendingWorkItemCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2301, 51),
+						Pos:  lp(2302, 51),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2302, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2302, 30),
-					Name: "void",
-				},
-				Name:    "GetMinThreads",
-				NamePos: lp(2302, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2302, 49),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2302, 53),
-							Name: "int",
-						},
-						Name: "workerThreads",
-					},
-					&lang.Param{
-						Pos:      lp(2302, 72),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2302, 76),
-							Name: "int",
-						},
-						Name: "completionPortThreads",
 					},
 				},
 			},
@@ -51296,7 +51296,7 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2303, 30),
 					Name: "void",
 				},
-				Name:    "GetMaxThreads",
+				Name:    "GetMinThreads",
 				NamePos: lp(2303, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -51326,23 +51326,23 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2304, 30),
 					Name: "void",
 				},
-				Name:    "GetAvailableThreads",
+				Name:    "GetMaxThreads",
 				NamePos: lp(2304, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2304, 55),
+						Pos:      lp(2304, 49),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2304, 59),
+							Pos:  lp(2304, 53),
 							Name: "int",
 						},
 						Name: "workerThreads",
 					},
 					&lang.Param{
-						Pos:      lp(2304, 78),
+						Pos:      lp(2304, 72),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2304, 82),
+							Pos:  lp(2304, 76),
 							Name: "int",
 						},
 						Name: "completionPortThreads",
@@ -51354,23 +51354,25 @@ func libraryAST_143() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2305, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "SetMinThreads",
+				Name:    "GetAvailableThreads",
 				NamePos: lp(2305, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2305, 49),
+						Pos:      lp(2305, 55),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2305, 49),
+							Pos:  lp(2305, 59),
 							Name: "int",
 						},
 						Name: "workerThreads",
 					},
 					&lang.Param{
-						Pos: lp(2305, 68),
+						Pos:      lp(2305, 78),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2305, 68),
+							Pos:  lp(2305, 82),
 							Name: "int",
 						},
 						Name: "completionPortThreads",
@@ -51384,7 +51386,7 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2306, 30),
 					Name: "bool",
 				},
-				Name:    "SetMaxThreads",
+				Name:    "SetMinThreads",
 				NamePos: lp(2306, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -51412,16 +51414,24 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2307, 30),
 					Name: "bool",
 				},
-				Name:    "QueueUserWorkItem",
+				Name:    "SetMaxThreads",
 				NamePos: lp(2307, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2307, 53),
+						Pos: lp(2307, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2307, 53),
-							Name: "WaitCallback",
+							Pos:  lp(2307, 49),
+							Name: "int",
 						},
-						Name: "callBack",
+						Name: "workerThreads",
+					},
+					&lang.Param{
+						Pos: lp(2307, 68),
+						Type: &lang.TypeRef{
+							Pos:  lp(2307, 68),
+							Name: "int",
+						},
+						Name: "completionPortThreads",
 					},
 				},
 			},
@@ -51443,14 +51453,6 @@ func libraryAST_143() *lang.TypeDecl {
 						},
 						Name: "callBack",
 					},
-					&lang.Param{
-						Pos: lp(2308, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2308, 76),
-							Name: "object",
-						},
-						Name: "state",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -51462,39 +51464,22 @@ func libraryAST_143() *lang.TypeDecl {
 				},
 				Name:    "QueueUserWorkItem",
 				NamePos: lp(2309, 35),
-				TypeParams: []string{
-					"TState",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2309, 61),
+						Pos: lp(2309, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2309, 61),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2309, 68),
-									Name: "TState",
-								},
-							},
+							Pos:  lp(2309, 53),
+							Name: "WaitCallback",
 						},
 						Name: "callBack",
 					},
 					&lang.Param{
-						Pos: lp(2309, 86),
+						Pos: lp(2309, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2309, 86),
-							Name: "TState",
+							Pos:  lp(2309, 76),
+							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2309, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2309, 100),
-							Name: "bool",
-						},
-						Name: "preferLocal",
 					},
 				},
 			},
@@ -51505,24 +51490,41 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2310, 30),
 					Name: "bool",
 				},
-				Name:    "UnsafeQueueUserWorkItem",
+				Name:    "QueueUserWorkItem",
 				NamePos: lp(2310, 35),
+				TypeParams: []string{
+					"TState",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2310, 59),
+						Pos: lp(2310, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2310, 59),
-							Name: "WaitCallback",
+							Pos:  lp(2310, 61),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2310, 68),
+									Name: "TState",
+								},
+							},
 						},
 						Name: "callBack",
 					},
 					&lang.Param{
-						Pos: lp(2310, 82),
+						Pos: lp(2310, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2310, 82),
-							Name: "object",
+							Pos:  lp(2310, 86),
+							Name: "TState",
 						},
 						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2310, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2310, 100),
+							Name: "bool",
+						},
+						Name: "preferLocal",
 					},
 				},
 			},
@@ -51535,18 +51537,46 @@ func libraryAST_143() *lang.TypeDecl {
 				},
 				Name:    "UnsafeQueueUserWorkItem",
 				NamePos: lp(2311, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2311, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2311, 59),
+							Name: "WaitCallback",
+						},
+						Name: "callBack",
+					},
+					&lang.Param{
+						Pos: lp(2311, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2311, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2312, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2312, 30),
+					Name: "bool",
+				},
+				Name:    "UnsafeQueueUserWorkItem",
+				NamePos: lp(2312, 35),
 				TypeParams: []string{
 					"TState",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2311, 67),
+						Pos: lp(2312, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2311, 67),
+							Pos:  lp(2312, 67),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2311, 74),
+									Pos:  lp(2312, 74),
 									Name: "TState",
 								},
 							},
@@ -51554,17 +51584,17 @@ func libraryAST_143() *lang.TypeDecl {
 						Name: "callBack",
 					},
 					&lang.Param{
-						Pos: lp(2311, 92),
+						Pos: lp(2312, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(2311, 92),
+							Pos:  lp(2312, 92),
 							Name: "TState",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2311, 106),
+						Pos: lp(2312, 106),
 						Type: &lang.TypeRef{
-							Pos:  lp(2311, 106),
+							Pos:  lp(2312, 106),
 							Name: "bool",
 						},
 						Name: "preferLocal",
@@ -51577,65 +51607,36 @@ func libraryAST_143() *lang.TypeDecl {
 
 func libraryAST_144() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2314, 5),
+		Pos:       lp(2315, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Interlocked",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2316, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2316, 30),
-					Name: "int",
-				},
-				Name:    "Add",
-				NamePos: lp(2316, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2316, 38),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2316, 42),
-							Name: "int",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2316, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2316, 57),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2317, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2317, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Add",
-				NamePos: lp(2317, 35),
+				NamePos: lp(2317, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2317, 39),
+						Pos:      lp(2317, 38),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2317, 43),
-							Name: "long",
+							Pos:  lp(2317, 42),
+							Name: "int",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2317, 59),
+						Pos: lp(2317, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2317, 59),
-							Name: "long",
+							Pos:  lp(2317, 57),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -51646,35 +51647,27 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2318, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "CompareExchange",
-				NamePos: lp(2318, 34),
+				Name:    "Add",
+				NamePos: lp(2318, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2318, 50),
+						Pos:      lp(2318, 39),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2318, 54),
-							Name: "int",
+							Pos:  lp(2318, 43),
+							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2318, 69),
+						Pos: lp(2318, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2318, 69),
-							Name: "int",
+							Pos:  lp(2318, 59),
+							Name: "long",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2318, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2318, 80),
-							Name: "int",
-						},
-						Name: "comparand",
 					},
 				},
 			},
@@ -51683,33 +51676,33 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2319, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "CompareExchange",
-				NamePos: lp(2319, 35),
+				NamePos: lp(2319, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2319, 51),
+						Pos:      lp(2319, 50),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2319, 55),
-							Name: "long",
+							Pos:  lp(2319, 54),
+							Name: "int",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2319, 71),
+						Pos: lp(2319, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2319, 71),
-							Name: "long",
+							Pos:  lp(2319, 69),
+							Name: "int",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2319, 83),
+						Pos: lp(2319, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2319, 83),
-							Name: "long",
+							Pos:  lp(2319, 80),
+							Name: "int",
 						},
 						Name: "comparand",
 					},
@@ -51720,33 +51713,33 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2320, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "CompareExchange",
-				NamePos: lp(2320, 37),
+				NamePos: lp(2320, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2320, 53),
+						Pos:      lp(2320, 51),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2320, 57),
-							Name: "double",
+							Pos:  lp(2320, 55),
+							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2320, 75),
+						Pos: lp(2320, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2320, 75),
-							Name: "double",
+							Pos:  lp(2320, 71),
+							Name: "long",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2320, 89),
+						Pos: lp(2320, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2320, 89),
-							Name: "double",
+							Pos:  lp(2320, 83),
+							Name: "long",
 						},
 						Name: "comparand",
 					},
@@ -51757,7 +51750,7 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2321, 30),
-					Name: "object",
+					Name: "double",
 				},
 				Name:    "CompareExchange",
 				NamePos: lp(2321, 37),
@@ -51767,7 +51760,7 @@ func libraryAST_144() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2321, 57),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "location1",
 					},
@@ -51775,7 +51768,7 @@ func libraryAST_144() *lang.TypeDecl {
 						Pos: lp(2321, 75),
 						Type: &lang.TypeRef{
 							Pos:  lp(2321, 75),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -51783,7 +51776,7 @@ func libraryAST_144() *lang.TypeDecl {
 						Pos: lp(2321, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2321, 89),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "comparand",
 					},
@@ -51794,42 +51787,33 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2322, 30),
-					Name: "T",
+					Name: "object",
 				},
 				Name:    "CompareExchange",
-				NamePos: lp(2322, 32),
-				TypeParams: []string{
-					"T",
-				},
-				Constraints: []*lang.Constraint{
-					&lang.Constraint{
-						Param: "T",
-						Kind:  "class",
-					},
-				},
+				NamePos: lp(2322, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2322, 51),
+						Pos:      lp(2322, 53),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2322, 55),
-							Name: "T",
+							Pos:  lp(2322, 57),
+							Name: "object",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2322, 68),
+						Pos: lp(2322, 75),
 						Type: &lang.TypeRef{
-							Pos:  lp(2322, 68),
-							Name: "T",
+							Pos:  lp(2322, 75),
+							Name: "object",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2322, 77),
+						Pos: lp(2322, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2322, 77),
-							Name: "T",
+							Pos:  lp(2322, 89),
+							Name: "object",
 						},
 						Name: "comparand",
 					},
@@ -51840,168 +51824,10 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2323, 30),
-					Name: "int",
-				},
-				Name:    "Decrement",
-				NamePos: lp(2323, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2323, 44),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2323, 48),
-							Name: "int",
-						},
-						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2324, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2324, 30),
-					Name: "long",
-				},
-				Name:    "Decrement",
-				NamePos: lp(2324, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2324, 45),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2324, 49),
-							Name: "long",
-						},
-						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2325, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2325, 30),
-					Name: "int",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2325, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2325, 43),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2325, 47),
-							Name: "int",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2325, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(2325, 62),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2326, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2326, 30),
-					Name: "long",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2326, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2326, 44),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2326, 48),
-							Name: "long",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2326, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2326, 64),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2327, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2327, 30),
-					Name: "double",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2327, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2327, 46),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2327, 50),
-							Name: "double",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2327, 68),
-						Type: &lang.TypeRef{
-							Pos:  lp(2327, 68),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2328, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2328, 30),
-					Name: "object",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2328, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2328, 46),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2328, 50),
-							Name: "object",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2328, 68),
-						Type: &lang.TypeRef{
-							Pos:  lp(2328, 68),
-							Name: "object",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2329, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2329, 30),
 					Name: "T",
 				},
-				Name:    "Exchange",
-				NamePos: lp(2329, 32),
+				Name:    "CompareExchange",
+				NamePos: lp(2323, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -52013,19 +51839,185 @@ func libraryAST_144() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2329, 44),
+						Pos:      lp(2323, 51),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2329, 48),
+							Pos:  lp(2323, 55),
 							Name: "T",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2329, 61),
+						Pos: lp(2323, 68),
 						Type: &lang.TypeRef{
-							Pos:  lp(2329, 61),
+							Pos:  lp(2323, 68),
 							Name: "T",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2323, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(2323, 77),
+							Name: "T",
+						},
+						Name: "comparand",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2324, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2324, 30),
+					Name: "int",
+				},
+				Name:    "Decrement",
+				NamePos: lp(2324, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2324, 44),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2324, 48),
+							Name: "int",
+						},
+						Name: "location",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2325, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2325, 30),
+					Name: "long",
+				},
+				Name:    "Decrement",
+				NamePos: lp(2325, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2325, 45),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2325, 49),
+							Name: "long",
+						},
+						Name: "location",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2326, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2326, 30),
+					Name: "int",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2326, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2326, 43),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2326, 47),
+							Name: "int",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2326, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2326, 62),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2327, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2327, 30),
+					Name: "long",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2327, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2327, 44),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2327, 48),
+							Name: "long",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2327, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2327, 64),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2328, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2328, 30),
+					Name: "double",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2328, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2328, 46),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2328, 50),
+							Name: "double",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2328, 68),
+						Type: &lang.TypeRef{
+							Pos:  lp(2328, 68),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2329, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2329, 30),
+					Name: "object",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2329, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2329, 46),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2329, 50),
+							Name: "object",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2329, 68),
+						Type: &lang.TypeRef{
+							Pos:  lp(2329, 68),
+							Name: "object",
 						},
 						Name: "value",
 					},
@@ -52036,19 +52028,36 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2330, 30),
-					Name: "int",
+					Name: "T",
 				},
-				Name:    "Increment",
-				NamePos: lp(2330, 34),
+				Name:    "Exchange",
+				NamePos: lp(2330, 32),
+				TypeParams: []string{
+					"T",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "T",
+						Kind:  "class",
+					},
+				},
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2330, 44),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2330, 48),
-							Name: "int",
+							Name: "T",
 						},
-						Name: "location",
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2330, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2330, 61),
+							Name: "T",
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -52057,17 +52066,17 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2331, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Increment",
-				NamePos: lp(2331, 35),
+				NamePos: lp(2331, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2331, 45),
+						Pos:      lp(2331, 44),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2331, 49),
-							Name: "long",
+							Pos:  lp(2331, 48),
+							Name: "int",
 						},
 						Name: "location",
 					},
@@ -52078,26 +52087,16 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2332, 30),
-					Name: "void",
-				},
-				Name:    "MemoryBarrier",
-				NamePos: lp(2332, 35),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2333, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2333, 30),
 					Name: "long",
 				},
-				Name:    "Read",
-				NamePos: lp(2333, 35),
+				Name:    "Increment",
+				NamePos: lp(2332, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2333, 40),
+						Pos:      lp(2332, 45),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2333, 44),
+							Pos:  lp(2332, 49),
 							Name: "long",
 						},
 						Name: "location",
@@ -52105,31 +52104,33 @@ func libraryAST_144() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2333, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2333, 30),
+					Name: "void",
+				},
+				Name:    "MemoryBarrier",
+				NamePos: lp(2333, 35),
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2334, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2334, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "And",
-				NamePos: lp(2334, 34),
+				Name:    "Read",
+				NamePos: lp(2334, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2334, 38),
+						Pos:      lp(2334, 40),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2334, 42),
-							Name: "int",
+							Pos:  lp(2334, 44),
+							Name: "long",
 						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2334, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2334, 57),
-							Name: "int",
-						},
-						Name: "value",
+						Name: "location",
 					},
 				},
 			},
@@ -52138,25 +52139,25 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2335, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "And",
-				NamePos: lp(2335, 35),
+				NamePos: lp(2335, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2335, 39),
+						Pos:      lp(2335, 38),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2335, 43),
-							Name: "long",
+							Pos:  lp(2335, 42),
+							Name: "int",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2335, 59),
+						Pos: lp(2335, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2335, 59),
-							Name: "long",
+							Pos:  lp(2335, 57),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -52167,25 +52168,25 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2336, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Or",
-				NamePos: lp(2336, 34),
+				Name:    "And",
+				NamePos: lp(2336, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2336, 37),
+						Pos:      lp(2336, 39),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2336, 41),
-							Name: "int",
+							Pos:  lp(2336, 43),
+							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2336, 56),
+						Pos: lp(2336, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2336, 56),
-							Name: "int",
+							Pos:  lp(2336, 59),
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -52196,24 +52197,53 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2337, 30),
+					Name: "int",
+				},
+				Name:    "Or",
+				NamePos: lp(2337, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2337, 37),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2337, 41),
+							Name: "int",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2337, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2337, 56),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2338, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2338, 30),
 					Name: "long",
 				},
 				Name:    "Or",
-				NamePos: lp(2337, 35),
+				NamePos: lp(2338, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2337, 38),
+						Pos:      lp(2338, 38),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2337, 42),
+							Pos:  lp(2338, 42),
 							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2337, 58),
+						Pos: lp(2338, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2337, 58),
+							Pos:  lp(2338, 58),
 							Name: "long",
 						},
 						Name: "value",
@@ -52226,49 +52256,28 @@ func libraryAST_144() *lang.TypeDecl {
 
 func libraryAST_145() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2340, 5),
+		Pos:       lp(2341, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Volatile",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2342, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2342, 30),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(2342, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2342, 39),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2342, 43),
-							Name: "int",
-						},
-						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2343, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2343, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(2343, 35),
+				NamePos: lp(2343, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2343, 40),
+						Pos:      lp(2343, 39),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 44),
-							Name: "long",
+							Pos:  lp(2343, 43),
+							Name: "int",
 						},
 						Name: "location",
 					},
@@ -52279,7 +52288,7 @@ func libraryAST_145() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2344, 30),
-					Name: "bool",
+					Name: "long",
 				},
 				Name:    "Read",
 				NamePos: lp(2344, 35),
@@ -52289,7 +52298,7 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2344, 44),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "location",
 					},
@@ -52300,17 +52309,17 @@ func libraryAST_145() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2345, 30),
-					Name: "double",
+					Name: "bool",
 				},
 				Name:    "Read",
-				NamePos: lp(2345, 37),
+				NamePos: lp(2345, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2345, 42),
+						Pos:      lp(2345, 40),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2345, 46),
-							Name: "double",
+							Pos:  lp(2345, 44),
+							Name: "bool",
 						},
 						Name: "location",
 					},
@@ -52321,10 +52330,31 @@ func libraryAST_145() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2346, 30),
+					Name: "double",
+				},
+				Name:    "Read",
+				NamePos: lp(2346, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2346, 42),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2346, 46),
+							Name: "double",
+						},
+						Name: "location",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2347, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2347, 30),
 					Name: "T",
 				},
 				Name:    "Read",
-				NamePos: lp(2346, 32),
+				NamePos: lp(2347, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -52336,42 +52366,13 @@ func libraryAST_145() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2346, 40),
+						Pos:      lp(2347, 40),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2346, 44),
+							Pos:  lp(2347, 44),
 							Name: "T",
 						},
 						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2347, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2347, 30),
-					Name: "void",
-				},
-				Name:    "Write",
-				NamePos: lp(2347, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2347, 41),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2347, 45),
-							Name: "int",
-						},
-						Name: "location",
-					},
-					&lang.Param{
-						Pos: lp(2347, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(2347, 59),
-							Name: "int",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -52390,15 +52391,15 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2348, 45),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "location",
 					},
 					&lang.Param{
-						Pos: lp(2348, 60),
+						Pos: lp(2348, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2348, 60),
-							Name: "long",
+							Pos:  lp(2348, 59),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -52419,7 +52420,7 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2349, 45),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "location",
 					},
@@ -52427,7 +52428,7 @@ func libraryAST_145() *lang.TypeDecl {
 						Pos: lp(2349, 60),
 						Type: &lang.TypeRef{
 							Pos:  lp(2349, 60),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -52448,15 +52449,15 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2350, 45),
-							Name: "double",
+							Name: "bool",
 						},
 						Name: "location",
 					},
 					&lang.Param{
-						Pos: lp(2350, 62),
+						Pos: lp(2350, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2350, 62),
-							Name: "double",
+							Pos:  lp(2350, 60),
+							Name: "bool",
 						},
 						Name: "value",
 					},
@@ -52471,6 +52472,35 @@ func libraryAST_145() *lang.TypeDecl {
 				},
 				Name:    "Write",
 				NamePos: lp(2351, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2351, 41),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2351, 45),
+							Name: "double",
+						},
+						Name: "location",
+					},
+					&lang.Param{
+						Pos: lp(2351, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2351, 62),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2352, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2352, 30),
+					Name: "void",
+				},
+				Name:    "Write",
+				NamePos: lp(2352, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -52482,18 +52512,18 @@ func libraryAST_145() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2351, 44),
+						Pos:      lp(2352, 44),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 48),
+							Pos:  lp(2352, 48),
 							Name: "T",
 						},
 						Name: "location",
 					},
 					&lang.Param{
-						Pos: lp(2351, 60),
+						Pos: lp(2352, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 60),
+							Pos:  lp(2352, 60),
 							Name: "T",
 						},
 						Name: "value",
@@ -52506,32 +52536,12 @@ func libraryAST_145() *lang.TypeDecl {
 
 func libraryAST_146() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2354, 5),
+		Pos:       lp(2355, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Monitor",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2356, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2356, 30),
-					Name: "void",
-				},
-				Name:    "Enter",
-				NamePos: lp(2356, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2356, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2356, 41),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2357, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -52550,15 +52560,6 @@ func libraryAST_146() *lang.TypeDecl {
 						},
 						Name: "obj",
 					},
-					&lang.Param{
-						Pos:      lp(2357, 53),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2357, 57),
-							Name: "bool",
-						},
-						Name: "lockTaken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -52568,16 +52569,25 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2358, 30),
 					Name: "void",
 				},
-				Name:    "Exit",
+				Name:    "Enter",
 				NamePos: lp(2358, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2358, 40),
+						Pos: lp(2358, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2358, 40),
+							Pos:  lp(2358, 41),
 							Name: "object",
 						},
 						Name: "obj",
+					},
+					&lang.Param{
+						Pos:      lp(2358, 53),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2358, 57),
+							Name: "bool",
+						},
+						Name: "lockTaken",
 					},
 				},
 			},
@@ -52586,15 +52596,15 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2359, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "IsEntered",
+				Name:    "Exit",
 				NamePos: lp(2359, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2359, 45),
+						Pos: lp(2359, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2359, 45),
+							Pos:  lp(2359, 40),
 							Name: "object",
 						},
 						Name: "obj",
@@ -52606,15 +52616,15 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2360, 30),
-					Name: "void",
+					Name: "bool",
 				},
-				Name:    "Pulse",
+				Name:    "IsEntered",
 				NamePos: lp(2360, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2360, 41),
+						Pos: lp(2360, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(2360, 41),
+							Pos:  lp(2360, 45),
 							Name: "object",
 						},
 						Name: "obj",
@@ -52628,13 +52638,13 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2361, 30),
 					Name: "void",
 				},
-				Name:    "PulseAll",
+				Name:    "Pulse",
 				NamePos: lp(2361, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2361, 44),
+						Pos: lp(2361, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2361, 44),
+							Pos:  lp(2361, 41),
 							Name: "object",
 						},
 						Name: "obj",
@@ -52646,9 +52656,9 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2362, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TryEnter",
+				Name:    "PulseAll",
 				NamePos: lp(2362, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -52679,14 +52689,6 @@ func libraryAST_146() *lang.TypeDecl {
 						},
 						Name: "obj",
 					},
-					&lang.Param{
-						Pos: lp(2363, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2363, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -52711,9 +52713,9 @@ func libraryAST_146() *lang.TypeDecl {
 						Pos: lp(2364, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2364, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -52722,7 +52724,7 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2365, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "TryEnter",
 				NamePos: lp(2365, 35),
@@ -52736,13 +52738,12 @@ func libraryAST_146() *lang.TypeDecl {
 						Name: "obj",
 					},
 					&lang.Param{
-						Pos:      lp(2365, 56),
-						Modifier: "ref",
+						Pos: lp(2365, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(2365, 60),
-							Name: "bool",
+							Pos:  lp(2365, 56),
+							Name: "TimeSpan",
 						},
-						Name: "lockTaken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -52765,18 +52766,10 @@ func libraryAST_146() *lang.TypeDecl {
 						Name: "obj",
 					},
 					&lang.Param{
-						Pos: lp(2366, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2366, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos:      lp(2366, 81),
+						Pos:      lp(2366, 56),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2366, 85),
+							Pos:  lp(2366, 60),
 							Name: "bool",
 						},
 						Name: "lockTaken",
@@ -52788,18 +52781,35 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2367, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "TryEnter",
 				NamePos: lp(2367, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2367, 40),
+						Pos: lp(2367, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 40),
+							Pos:  lp(2367, 44),
 							Name: "object",
 						},
 						Name: "obj",
+					},
+					&lang.Param{
+						Pos: lp(2367, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 56),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos:      lp(2367, 81),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2367, 85),
+							Name: "bool",
+						},
+						Name: "lockTaken",
 					},
 				},
 			},
@@ -52820,14 +52830,6 @@ func libraryAST_146() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "obj",
-					},
-					&lang.Param{
-						Pos: lp(2368, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2368, 52),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -52853,6 +52855,34 @@ func libraryAST_146() *lang.TypeDecl {
 						Pos: lp(2369, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2369, 52),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2370, 30),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2370, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2370, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2370, 40),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+					&lang.Param{
+						Pos: lp(2370, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2370, 52),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -52865,77 +52895,57 @@ func libraryAST_146() *lang.TypeDecl {
 
 func libraryAST_147() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2372, 5),
+		Pos:       lp(2373, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ExecutionContext",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2372, 44),
+				Pos:  lp(2373, 44),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2374, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2374, 23),
-					Name: "ExecutionContext",
-				},
-				Name:    "CreateCopy",
-				NamePos: lp(2374, 40),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2375, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2375, 23),
-					Name: "void",
+					Name: "ExecutionContext",
 				},
-				Name:    "Dispose",
-				NamePos: lp(2375, 28),
+				Name:    "CreateCopy",
+				NamePos: lp(2375, 40),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2376, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2376, 30),
-					Name: "ExecutionContext",
+					Pos:  lp(2376, 23),
+					Name: "void",
 				},
-				Name:    "Capture",
-				NamePos: lp(2376, 47),
+				Name:    "Dispose",
+				NamePos: lp(2376, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2377, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2377, 30),
-					Name: "bool",
+					Name: "ExecutionContext",
 				},
-				Name:    "IsFlowSuppressed",
-				NamePos: lp(2377, 35),
+				Name:    "Capture",
+				NamePos: lp(2377, 47),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2378, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2378, 30),
-					Name: "void",
+					Name: "bool",
 				},
-				Name:    "Restore",
+				Name:    "IsFlowSuppressed",
 				NamePos: lp(2378, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2378, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2378, 43),
-							Name: "ExecutionContext",
-						},
-						Name: "executionContext",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2379, 9),
@@ -52944,8 +52954,18 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2379, 30),
 					Name: "void",
 				},
-				Name:    "RestoreFlow",
+				Name:    "Restore",
 				NamePos: lp(2379, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2379, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2379, 43),
+							Name: "ExecutionContext",
+						},
+						Name: "executionContext",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2380, 9),
@@ -52954,29 +52974,39 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2380, 30),
 					Name: "void",
 				},
-				Name:    "Run",
+				Name:    "RestoreFlow",
 				NamePos: lp(2380, 35),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2381, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2381, 30),
+					Name: "void",
+				},
+				Name:    "Run",
+				NamePos: lp(2381, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2380, 39),
+						Pos: lp(2381, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 39),
+							Pos:  lp(2381, 39),
 							Name: "ExecutionContext",
 						},
 						Name: "executionContext",
 					},
 					&lang.Param{
-						Pos: lp(2380, 74),
+						Pos: lp(2381, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 74),
+							Pos:  lp(2381, 74),
 							Name: "ContextCallback",
 						},
 						Name: "callback",
 					},
 					&lang.Param{
-						Pos: lp(2380, 100),
+						Pos: lp(2381, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 100),
+							Pos:  lp(2381, 100),
 							Name: "object",
 						},
 						Name: "state",
@@ -52984,14 +53014,14 @@ func libraryAST_147() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2381, 9),
+				Pos:       lp(2382, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2381, 30),
+					Pos:  lp(2382, 30),
 					Name: "AsyncFlowControl",
 				},
 				Name:    "SuppressFlow",
-				NamePos: lp(2381, 47),
+				NamePos: lp(2382, 47),
 			},
 		},
 	}
@@ -52999,34 +53029,24 @@ func libraryAST_147() *lang.TypeDecl {
 
 func libraryAST_148() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2384, 5),
+		Pos:       lp(2385, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AsyncFlowControl",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2384, 6),
+				Pos:  lp(2385, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2384, 53),
+				Pos:  lp(2385, 53),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2386, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2386, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2386, 28),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2387, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53034,8 +53054,18 @@ func libraryAST_148() *lang.TypeDecl {
 					Pos:  lp(2387, 23),
 					Name: "void",
 				},
-				Name:    "Undo",
+				Name:    "Dispose",
 				NamePos: lp(2387, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2388, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2388, 23),
+					Name: "void",
+				},
+				Name:    "Undo",
+				NamePos: lp(2388, 28),
 			},
 		},
 	}
@@ -53043,7 +53073,7 @@ func libraryAST_148() *lang.TypeDecl {
 
 func libraryAST_149() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2390, 5),
+		Pos:       lp(2391, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AsyncLocal",
 		Namespace: "System.Threading",
@@ -53053,27 +53083,27 @@ func libraryAST_149() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2392, 9),
+				Pos:       lp(2393, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AsyncLocal",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2393, 9),
+				Pos:       lp(2394, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AsyncLocal",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2393, 34),
+						Pos: lp(2394, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(2393, 34),
+							Pos:  lp(2394, 34),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2393, 41),
+									Pos:  lp(2394, 41),
 									Name: "AsyncLocalValueChangedArgs",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2393, 68),
+											Pos:  lp(2394, 68),
 											Name: "T",
 										},
 									},
@@ -53085,20 +53115,20 @@ func libraryAST_149() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2394, 9),
+				Pos:       lp(2395, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2394, 16),
+					Pos:  lp(2395, 16),
 					Name: "T",
 				},
 				Name: "Value",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2394, 26),
+						Pos:  lp(2395, 26),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2394, 31),
+						Pos:  lp(2395, 31),
 						Kind: "set",
 					},
 				},
@@ -53109,7 +53139,7 @@ func libraryAST_149() *lang.TypeDecl {
 
 func libraryAST_150() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2397, 5),
+		Pos:       lp(2398, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AsyncLocalValueChangedArgs",
 		Namespace: "System.Threading",
@@ -53119,26 +53149,11 @@ func libraryAST_150() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2397, 6),
+				Pos:  lp(2398, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2399, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2399, 16),
-					Name: "T",
-				},
-				Name: "CurrentValue",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2399, 33),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2400, 9),
 				Modifiers: lang.Modifiers(1),
@@ -53146,10 +53161,10 @@ func libraryAST_150() *lang.TypeDecl {
 					Pos:  lp(2400, 16),
 					Name: "T",
 				},
-				Name: "PreviousValue",
+				Name: "CurrentValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2400, 34),
+						Pos:  lp(2400, 33),
 						Kind: "get",
 					},
 				},
@@ -53159,12 +53174,27 @@ func libraryAST_150() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2401, 16),
+					Name: "T",
+				},
+				Name: "PreviousValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2401, 34),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2402, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2402, 16),
 					Name: "bool",
 				},
 				Name: "ThreadContextChanged",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2401, 44),
+						Pos:  lp(2402, 44),
 						Kind: "get",
 					},
 				},
@@ -53175,32 +53205,32 @@ func libraryAST_150() *lang.TypeDecl {
 
 func libraryAST_151() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2404, 5),
+		Pos:       lp(2405, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationToken",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2404, 6),
+				Pos:  lp(2405, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2406, 9),
+				Pos:       lp(2407, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationToken",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2407, 9),
+				Pos:       lp(2408, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationToken",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2407, 41),
+						Pos: lp(2408, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2407, 41),
+							Pos:  lp(2408, 41),
 							Name: "bool",
 						},
 						Name: "canceled",
@@ -53208,31 +53238,16 @@ func libraryAST_151() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2408, 9),
+				Pos:       lp(2409, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2408, 23),
+					Pos:  lp(2409, 23),
 					Name: "CancellationToken",
 				},
 				Name: "None",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2408, 48),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2409, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2409, 16),
-					Name: "bool",
-				},
-				Name: "CanBeCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2409, 37),
+						Pos:  lp(2409, 48),
 						Kind: "get",
 					},
 				},
@@ -53244,10 +53259,10 @@ func libraryAST_151() *lang.TypeDecl {
 					Pos:  lp(2410, 16),
 					Name: "bool",
 				},
-				Name: "IsCancellationRequested",
+				Name: "CanBeCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2410, 47),
+						Pos:  lp(2410, 37),
 						Kind: "get",
 					},
 				},
@@ -53257,30 +53272,45 @@ func libraryAST_151() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2411, 16),
+					Name: "bool",
+				},
+				Name: "IsCancellationRequested",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2411, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2412, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2412, 16),
 					Name: "WaitHandle",
 				},
 				Name: "WaitHandle",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2411, 40),
+						Pos:  lp(2412, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2412, 9),
+				Pos:       lp(2413, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2412, 23),
+					Pos:  lp(2413, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(2412, 28),
+				NamePos: lp(2413, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2412, 35),
+						Pos: lp(2413, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 35),
+							Pos:  lp(2413, 35),
 							Name: "CancellationToken",
 						},
 						Name: "other",
@@ -53288,42 +53318,22 @@ func libraryAST_151() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2413, 9),
+				Pos:       lp(2414, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2413, 32),
+					Pos:  lp(2414, 32),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(2413, 37),
+				NamePos: lp(2414, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2413, 44),
+						Pos: lp(2414, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2413, 44),
+							Pos:  lp(2414, 44),
 							Name: "object",
 						},
 						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2414, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2414, 23),
-					Name: "CancellationTokenRegistration",
-				},
-				Name:    "Register",
-				NamePos: lp(2414, 53),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2414, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(2414, 62),
-							Name: "Action",
-						},
-						Name: "callback",
 					},
 				},
 			},
@@ -53345,14 +53355,6 @@ func libraryAST_151() *lang.TypeDecl {
 						},
 						Name: "callback",
 					},
-					&lang.Param{
-						Pos: lp(2415, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2415, 79),
-							Name: "bool",
-						},
-						Name: "useSynchronizationContext",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -53370,22 +53372,16 @@ func libraryAST_151() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2416, 62),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2416, 69),
-									Name: "object",
-								},
-							},
 						},
 						Name: "callback",
 					},
 					&lang.Param{
-						Pos: lp(2416, 87),
+						Pos: lp(2416, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2416, 87),
-							Name: "object",
+							Pos:  lp(2416, 79),
+							Name: "bool",
 						},
-						Name: "state",
+						Name: "useSynchronizationContext",
 					},
 				},
 			},
@@ -53394,10 +53390,44 @@ func libraryAST_151() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2417, 23),
+					Name: "CancellationTokenRegistration",
+				},
+				Name:    "Register",
+				NamePos: lp(2417, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2417, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2417, 62),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2417, 69),
+									Name: "object",
+								},
+							},
+						},
+						Name: "callback",
+					},
+					&lang.Param{
+						Pos: lp(2417, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2417, 87),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2418, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2418, 23),
 					Name: "void",
 				},
 				Name:    "ThrowIfCancellationRequested",
-				NamePos: lp(2417, 28),
+				NamePos: lp(2418, 28),
 			},
 		},
 	}
@@ -53405,57 +53435,57 @@ func libraryAST_151() *lang.TypeDecl {
 
 func libraryAST_152() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2420, 5),
+		Pos:       lp(2421, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenRegistration",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2420, 6),
+				Pos:  lp(2421, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2420, 66),
+				Pos:  lp(2421, 66),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(2420, 79),
+				Pos:  lp(2421, 79),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2422, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2422, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2422, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2423, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2423, 23),
-					Name: "System.Threading.Tasks.ValueTask",
+					Name: "void",
 				},
-				Name:    "DisposeAsync",
-				NamePos: lp(2423, 56),
+				Name:    "Dispose",
+				NamePos: lp(2423, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2424, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2424, 23),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: lp(2424, 56),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2425, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2425, 23),
 					Name: "bool",
 				},
 				Name:    "Unregister",
-				NamePos: lp(2424, 28),
+				NamePos: lp(2425, 28),
 			},
 		},
 	}
@@ -53463,37 +53493,22 @@ func libraryAST_152() *lang.TypeDecl {
 
 func libraryAST_153() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2427, 5),
+		Pos:       lp(2428, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenSource",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2427, 44),
+				Pos:  lp(2428, 44),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2429, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "CancellationTokenSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2430, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationTokenSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2430, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(2430, 47),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2431, 9),
@@ -53504,24 +53519,24 @@ func libraryAST_153() *lang.TypeDecl {
 						Pos: lp(2431, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(2431, 47),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2432, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2432, 16),
-					Name: "bool",
-				},
-				Name: "IsCancellationRequested",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2432, 47),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "CancellationTokenSource",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2432, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2432, 47),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
 					},
 				},
 			},
@@ -53530,25 +53545,30 @@ func libraryAST_153() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2433, 16),
+					Name: "bool",
+				},
+				Name: "IsCancellationRequested",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2433, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2434, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2434, 16),
 					Name: "CancellationToken",
 				},
 				Name: "Token",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2433, 42),
+						Pos:  lp(2434, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2434, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2434, 23),
-					Name: "void",
-				},
-				Name:    "Cancel",
-				NamePos: lp(2434, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2435, 9),
@@ -53559,16 +53579,6 @@ func libraryAST_153() *lang.TypeDecl {
 				},
 				Name:    "Cancel",
 				NamePos: lp(2435, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2435, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2435, 35),
-							Name: "bool",
-						},
-						Name: "throwOnFirstException",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2436, 9),
@@ -53577,16 +53587,16 @@ func libraryAST_153() *lang.TypeDecl {
 					Pos:  lp(2436, 23),
 					Name: "void",
 				},
-				Name:    "CancelAfter",
+				Name:    "Cancel",
 				NamePos: lp(2436, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2436, 40),
+						Pos: lp(2436, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2436, 40),
-							Name: "int",
+							Pos:  lp(2436, 35),
+							Name: "bool",
 						},
-						Name: "millisecondsDelay",
+						Name: "throwOnFirstException",
 					},
 				},
 			},
@@ -53604,9 +53614,9 @@ func libraryAST_153() *lang.TypeDecl {
 						Pos: lp(2437, 40),
 						Type: &lang.TypeRef{
 							Pos:  lp(2437, 40),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -53617,17 +53627,27 @@ func libraryAST_153() *lang.TypeDecl {
 					Pos:  lp(2438, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "CancelAfter",
 				NamePos: lp(2438, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2438, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2438, 40),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2439, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2439, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TryReset",
+				Name:    "Dispose",
 				NamePos: lp(2439, 28),
 			},
 			&lang.MethodDecl{
@@ -53635,29 +53655,39 @@ func libraryAST_153() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2440, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "CancelAsync",
-				NamePos: lp(2440, 51),
+				Name:    "TryReset",
+				NamePos: lp(2440, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2441, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2441, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CancelAsync",
+				NamePos: lp(2441, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2442, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2441, 30),
+					Pos:  lp(2442, 30),
 					Name: "CancellationTokenSource",
 				},
 				Name:    "CreateLinkedTokenSource",
-				NamePos: lp(2441, 54),
+				NamePos: lp(2442, 54),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2441, 78),
+						Pos:      lp(2442, 78),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2441, 85),
+							Pos:       lp(2442, 85),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2441, 85),
+								Pos:  lp(2442, 85),
 								Name: "CancellationToken",
 							},
 						},
@@ -53671,28 +53701,18 @@ func libraryAST_153() *lang.TypeDecl {
 
 func libraryAST_154() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2444, 5),
+		Pos:       lp(2445, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "WaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2444, 40),
+				Pos:  lp(2445, 40),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2446, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2446, 31),
-					Name: "bool",
-				},
-				Name:    "WaitOne",
-				NamePos: lp(2446, 36),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2447, 9),
 				Modifiers: lang.Modifiers(18433),
@@ -53702,16 +53722,6 @@ func libraryAST_154() *lang.TypeDecl {
 				},
 				Name:    "WaitOne",
 				NamePos: lp(2447, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2447, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 44),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2448, 9),
@@ -53727,6 +53737,26 @@ func libraryAST_154() *lang.TypeDecl {
 						Pos: lp(2448, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2448, 44),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2449, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2449, 31),
+					Name: "bool",
+				},
+				Name:    "WaitOne",
+				NamePos: lp(2449, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2449, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 44),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -53734,14 +53764,14 @@ func libraryAST_154() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2449, 9),
+				Pos:       lp(2450, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2449, 23),
+					Pos:  lp(2450, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(2449, 28),
+				NamePos: lp(2450, 28),
 			},
 		},
 	}
@@ -53749,28 +53779,18 @@ func libraryAST_154() *lang.TypeDecl {
 
 func libraryAST_155() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2452, 5),
+		Pos:       lp(2453, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "EventWaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2452, 36),
+				Pos:  lp(2453, 36),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2454, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2454, 23),
-					Name: "bool",
-				},
-				Name:    "Reset",
-				NamePos: lp(2454, 28),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2455, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53778,8 +53798,18 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2455, 23),
 					Name: "bool",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2455, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2456, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2456, 23),
+					Name: "bool",
+				},
+				Name:    "Set",
+				NamePos: lp(2456, 28),
 			},
 		},
 	}
@@ -53787,27 +53817,27 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2458, 5),
+		Pos:       lp(2459, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2458, 44),
+				Pos:  lp(2459, 44),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2460, 9),
+				Pos:       lp(2461, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2460, 40),
+						Pos: lp(2461, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2460, 40),
+							Pos:  lp(2461, 40),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -53820,27 +53850,27 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2463, 5),
+		Pos:       lp(2464, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AutoResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2463, 42),
+				Pos:  lp(2464, 42),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2465, 9),
+				Pos:       lp(2466, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AutoResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2465, 38),
+						Pos: lp(2466, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2465, 38),
+							Pos:  lp(2466, 38),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -53853,41 +53883,18 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2468, 5),
+		Pos:       lp(2469, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Semaphore",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2468, 37),
+				Pos:  lp(2469, 37),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2470, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Semaphore",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2470, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2470, 33),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-					&lang.Param{
-						Pos: lp(2470, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2470, 51),
-							Name: "int",
-						},
-						Name: "maximumCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2471, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -53909,25 +53916,38 @@ func libraryAST_158() *lang.TypeDecl {
 						},
 						Name: "maximumCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2472, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Semaphore",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2471, 69),
+						Pos: lp(2472, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2471, 69),
+							Pos:  lp(2472, 33),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2472, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 51),
+							Name: "int",
+						},
+						Name: "maximumCount",
+					},
+					&lang.Param{
+						Pos: lp(2472, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2472, 69),
 							Name: "string",
 						},
 						Name: "name",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2472, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2472, 23),
-					Name: "int",
-				},
-				Name:    "Release",
-				NamePos: lp(2472, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2473, 9),
@@ -53938,11 +53958,21 @@ func libraryAST_158() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2473, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2474, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2474, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2474, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2473, 35),
+						Pos: lp(2474, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2473, 35),
+							Pos:  lp(2474, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -53955,37 +53985,22 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2476, 5),
+		Pos:       lp(2477, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Mutex",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2476, 33),
+				Pos:  lp(2477, 33),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2478, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Mutex",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2479, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Mutex",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2479, 29),
-						Type: &lang.TypeRef{
-							Pos:  lp(2479, 29),
-							Name: "bool",
-						},
-						Name: "initiallyOwned",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2480, 9),
@@ -54000,10 +54015,25 @@ func libraryAST_159() *lang.TypeDecl {
 						},
 						Name: "initiallyOwned",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2481, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Mutex",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2480, 50),
+						Pos: lp(2481, 29),
 						Type: &lang.TypeRef{
-							Pos:  lp(2480, 50),
+							Pos:  lp(2481, 29),
+							Name: "bool",
+						},
+						Name: "initiallyOwned",
+					},
+					&lang.Param{
+						Pos: lp(2481, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 50),
 							Name: "string",
 						},
 						Name: "name",
@@ -54011,14 +54041,14 @@ func libraryAST_159() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2481, 9),
+				Pos:       lp(2482, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2481, 23),
+					Pos:  lp(2482, 23),
 					Name: "void",
 				},
 				Name:    "ReleaseMutex",
-				NamePos: lp(2481, 28),
+				NamePos: lp(2482, 28),
 			},
 		},
 	}
@@ -54026,37 +54056,22 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2484, 5),
+		Pos:       lp(2485, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEventSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2484, 41),
+				Pos:  lp(2485, 41),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2486, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ManualResetEventSlim",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2487, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEventSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2487, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2487, 44),
-							Name: "bool",
-						},
-						Name: "initialState",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2488, 9),
@@ -54071,10 +54086,25 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "initialState",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2489, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ManualResetEventSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2488, 63),
+						Pos: lp(2489, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2488, 63),
+							Pos:  lp(2489, 44),
+							Name: "bool",
+						},
+						Name: "initialState",
+					},
+					&lang.Param{
+						Pos: lp(2489, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(2489, 63),
 							Name: "int",
 						},
 						Name: "spinCount",
@@ -54082,29 +54112,19 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2489, 9),
+				Pos:       lp(2490, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2489, 16),
+					Pos:  lp(2490, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2489, 29),
+						Pos:  lp(2490, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2490, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2490, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2490, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2491, 9),
@@ -54113,7 +54133,7 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2491, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2491, 28),
 			},
 			&lang.MethodDecl{
@@ -54123,7 +54143,7 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2492, 23),
 					Name: "void",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2492, 28),
 			},
 			&lang.MethodDecl{
@@ -54133,7 +54153,7 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2493, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "Set",
 				NamePos: lp(2493, 28),
 			},
 			&lang.MethodDecl{
@@ -54141,20 +54161,10 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2494, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2494, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2494, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2494, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2495, 9),
@@ -54170,9 +54180,9 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2495, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2495, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -54181,7 +54191,7 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2496, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2496, 28),
@@ -54190,9 +54200,9 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2496, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2496, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -54201,7 +54211,7 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2497, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2497, 28),
@@ -54210,14 +54220,6 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2497, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2497, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2497, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2497, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54238,14 +54240,42 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2498, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2498, 33),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2498, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2498, 58),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2499, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2499, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2499, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2499, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2499, 33),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2498, 51),
+						Pos: lp(2499, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2498, 51),
+							Pos:  lp(2499, 51),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54258,33 +54288,18 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2501, 5),
+		Pos:       lp(2502, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "SemaphoreSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2501, 34),
+				Pos:  lp(2502, 34),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2503, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "SemaphoreSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2503, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2503, 37),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2504, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -54298,10 +54313,25 @@ func libraryAST_161() *lang.TypeDecl {
 						},
 						Name: "initialCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2505, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "SemaphoreSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2504, 55),
+						Pos: lp(2505, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2504, 55),
+							Pos:  lp(2505, 37),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2505, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(2505, 55),
 							Name: "int",
 						},
 						Name: "maxCount",
@@ -54309,39 +54339,29 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2505, 9),
+				Pos:       lp(2506, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2505, 16),
+					Pos:  lp(2506, 16),
 					Name: "int",
 				},
 				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2505, 35),
+						Pos:  lp(2506, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2506, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2506, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2506, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2507, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2507, 23),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "Release",
-				NamePos: lp(2507, 27),
+				Name:    "Dispose",
+				NamePos: lp(2507, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2508, 9),
@@ -54352,11 +54372,21 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2508, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2509, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2509, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2509, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2508, 35),
+						Pos: lp(2509, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2508, 35),
+							Pos:  lp(2509, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -54364,34 +54394,14 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2509, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2509, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2509, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2510, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2510, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2510, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2510, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2510, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2511, 9),
@@ -54407,9 +54417,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2511, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2511, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -54418,7 +54428,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2512, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2512, 28),
@@ -54427,9 +54437,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2512, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2512, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -54438,7 +54448,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2513, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2513, 28),
@@ -54447,14 +54457,6 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2513, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2513, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2513, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2513, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54475,14 +54477,14 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2514, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2514, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2514, 51),
+						Pos: lp(2514, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2514, 51),
+							Pos:  lp(2514, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54494,10 +54496,28 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2515, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "WaitAsync",
-				NamePos: lp(2515, 51),
+				Name:    "Wait",
+				NamePos: lp(2515, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2515, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2515, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+					&lang.Param{
+						Pos: lp(2515, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2515, 51),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2516, 9),
@@ -54505,25 +54525,9 @@ func libraryAST_161() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2516, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2516, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2516, 57),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2516, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(2516, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
+				NamePos: lp(2516, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2517, 9),
@@ -54545,9 +54549,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2517, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2517, 67),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -54557,17 +54561,23 @@ func libraryAST_161() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2518, 23),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2518, 51),
+							Name: "bool",
+						},
+					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2518, 51),
+				NamePos: lp(2518, 57),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2518, 61),
+						Pos: lp(2518, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2518, 61),
-							Name: "CancellationToken",
+							Pos:  lp(2518, 67),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -54577,28 +54587,14 @@ func libraryAST_161() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2519, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2519, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2519, 57),
+				NamePos: lp(2519, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2519, 67),
+						Pos: lp(2519, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2519, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2519, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(2519, 92),
+							Pos:  lp(2519, 61),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54625,14 +54621,48 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2520, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2520, 67),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2520, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(2520, 92),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2521, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2521, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2521, 51),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "WaitAsync",
+				NamePos: lp(2521, 57),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2521, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(2521, 67),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2520, 85),
+						Pos: lp(2521, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2520, 85),
+							Pos:  lp(2521, 85),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54645,45 +54675,30 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2523, 5),
+		Pos:       lp(2524, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CountdownEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2523, 35),
+				Pos:  lp(2524, 35),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2525, 9),
+				Pos:       lp(2526, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CountdownEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2525, 38),
+						Pos: lp(2526, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2525, 38),
+							Pos:  lp(2526, 38),
 							Name: "int",
 						},
 						Name: "initialCount",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2526, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2526, 16),
-					Name: "int",
-				},
-				Name: "CurrentCount",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2526, 35),
-						Kind: "get",
 					},
 				},
 			},
@@ -54694,7 +54709,7 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2527, 16),
 					Name: "int",
 				},
-				Name: "InitialCount",
+				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2527, 35),
@@ -54707,25 +54722,30 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2528, 16),
+					Name: "int",
+				},
+				Name: "InitialCount",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2528, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2529, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2529, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2528, 29),
+						Pos:  lp(2529, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2529, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2529, 23),
-					Name: "void",
-				},
-				Name:    "AddCount",
-				NamePos: lp(2529, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2530, 9),
@@ -54736,16 +54756,6 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "AddCount",
 				NamePos: lp(2530, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2530, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2530, 37),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2531, 9),
@@ -54754,8 +54764,18 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2531, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "AddCount",
 				NamePos: lp(2531, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2531, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(2531, 37),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2532, 9),
@@ -54764,7 +54784,7 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2532, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2532, 28),
 			},
 			&lang.MethodDecl{
@@ -54776,26 +54796,26 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "Reset",
 				NamePos: lp(2533, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2533, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2533, 34),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2534, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2534, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Signal",
+				Name:    "Reset",
 				NamePos: lp(2534, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2534, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2534, 34),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2535, 9),
@@ -54806,16 +54826,6 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "Signal",
 				NamePos: lp(2535, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2535, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2535, 35),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2536, 9),
@@ -54824,8 +54834,18 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2536, 23),
 					Name: "bool",
 				},
-				Name:    "TryAddCount",
+				Name:    "Signal",
 				NamePos: lp(2536, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2536, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2536, 35),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2537, 9),
@@ -54836,11 +54856,21 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "TryAddCount",
 				NamePos: lp(2537, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2538, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2538, 23),
+					Name: "bool",
+				},
+				Name:    "TryAddCount",
+				NamePos: lp(2538, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2537, 40),
+						Pos: lp(2538, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2537, 40),
+							Pos:  lp(2538, 40),
 							Name: "int",
 						},
 						Name: "signalCount",
@@ -54848,34 +54878,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2538, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2538, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2538, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2539, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2539, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2539, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2539, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2539, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2540, 9),
@@ -54891,9 +54901,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2540, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2540, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -54902,7 +54912,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2541, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2541, 28),
@@ -54911,9 +54921,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2541, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2541, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -54922,7 +54932,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2542, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2542, 28),
@@ -54931,14 +54941,34 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2542, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2542, 33),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2543, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2543, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2543, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2543, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2543, 33),
 							Name: "int",
 						},
 						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2542, 58),
+						Pos: lp(2543, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2542, 58),
+							Pos:  lp(2543, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -54951,45 +54981,45 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2550, 5),
+		Pos:       lp(2551, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "ITuple",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2552, 9),
+				Pos: lp(2553, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2552, 9),
+					Pos:  lp(2553, 9),
 					Name: "int",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2552, 22),
+						Pos:  lp(2553, 22),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos: lp(2553, 19),
+				Pos: lp(2554, 19),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2553, 10),
+						Pos:  lp(2554, 10),
 						Name: "Indexer",
 					},
 				},
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2553, 19),
+					Pos:  lp(2554, 19),
 					Name: "object",
 				},
 				Name:    "Item",
-				NamePos: lp(2553, 26),
+				NamePos: lp(2554, 26),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2553, 31),
+						Pos: lp(2554, 31),
 						Type: &lang.TypeRef{
-							Pos:  lp(2553, 31),
+							Pos:  lp(2554, 31),
 							Name: "int",
 						},
 						Name: "index",
@@ -55002,45 +55032,45 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2556, 5),
+		Pos:       lp(2557, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "RuntimeHelpers",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2558, 9),
+				Pos:       lp(2559, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2558, 30),
+					Pos:       lp(2559, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2558, 30),
+						Pos:  lp(2559, 30),
 						Name: "T",
 					},
 				},
 				Name:    "GetSubArray",
-				NamePos: lp(2558, 34),
+				NamePos: lp(2559, 34),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2558, 49),
+						Pos: lp(2559, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2558, 49),
+							Pos:       lp(2559, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2558, 49),
+								Pos:  lp(2559, 49),
 								Name: "T",
 							},
 						},
 						Name: "array",
 					},
 					&lang.Param{
-						Pos: lp(2558, 60),
+						Pos: lp(2559, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2558, 60),
+							Pos:  lp(2559, 60),
 							Name: "Range",
 						},
 						Name: "range",
@@ -55053,42 +55083,32 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2561, 5),
+		Pos:       lp(2562, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2561, 6),
+				Pos:  lp(2562, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2563, 9),
+				Pos:       lp(2564, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2563, 16),
+					Pos:  lp(2564, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2563, 35),
+						Pos:  lp(2564, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2564, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2564, 23),
-					Name: "void",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2564, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2565, 9),
@@ -55097,18 +55117,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2565, 23),
 					Name: "void",
 				},
-				Name:    "OnCompleted",
+				Name:    "GetResult",
 				NamePos: lp(2565, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2565, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2565, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2566, 9),
@@ -55117,13 +55127,33 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2566, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2566, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2566, 46),
+						Pos: lp(2566, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2566, 46),
+							Pos:  lp(2566, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2567, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2567, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2567, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2567, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2567, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -55136,7 +55166,7 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2569, 5),
+		Pos:       lp(2570, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -55146,55 +55176,35 @@ func libraryAST_166() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2569, 6),
+				Pos:  lp(2570, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2571, 9),
+				Pos:       lp(2572, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2571, 16),
+					Pos:  lp(2572, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2571, 35),
+						Pos:  lp(2572, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2572, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2572, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2572, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2573, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2573, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2573, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2573, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2573, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2573, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2574, 9),
@@ -55203,13 +55213,33 @@ func libraryAST_166() *lang.TypeDecl {
 					Pos:  lp(2574, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2574, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2574, 46),
+						Pos: lp(2574, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2574, 46),
+							Pos:  lp(2574, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2575, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2575, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2575, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2575, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2575, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -55222,65 +55252,55 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2577, 5),
+		Pos:       lp(2578, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2577, 6),
+				Pos:  lp(2578, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2579, 9),
+				Pos:       lp(2580, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2579, 23),
+					Pos:  lp(2580, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2579, 45),
+				NamePos: lp(2580, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2581, 18),
+				Pos:       lp(2582, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2581, 10),
+						Pos:  lp(2582, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2583, 13),
+						Pos:       lp(2584, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2583, 20),
+							Pos:  lp(2584, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2583, 39),
+								Pos:  lp(2584, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2584, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2584, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2584, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2585, 13),
@@ -55289,18 +55309,8 @@ func libraryAST_167() *lang.TypeDecl {
 							Pos:  lp(2585, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2585, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2585, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2585, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2586, 13),
@@ -55309,13 +55319,33 @@ func libraryAST_167() *lang.TypeDecl {
 							Pos:  lp(2586, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2586, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2586, 50),
+								Pos: lp(2586, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2586, 50),
+									Pos:  lp(2586, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2587, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2587, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2587, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2587, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2587, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -55330,7 +55360,7 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2590, 5),
+		Pos:       lp(2591, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -55340,78 +55370,58 @@ func libraryAST_168() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2590, 6),
+				Pos:  lp(2591, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2592, 9),
+				Pos:       lp(2593, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2592, 23),
+					Pos:  lp(2593, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2592, 45),
+				NamePos: lp(2593, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2594, 18),
+				Pos:       lp(2595, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2594, 10),
+						Pos:  lp(2595, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2596, 13),
+						Pos:       lp(2597, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2596, 20),
+							Pos:  lp(2597, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2596, 39),
+								Pos:  lp(2597, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2597, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2597, 27),
-							Name: "TResult",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2597, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2598, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2598, 27),
-							Name: "void",
+							Name: "TResult",
 						},
-						Name:    "OnCompleted",
-						NamePos: lp(2598, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2598, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2598, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name:    "GetResult",
+						NamePos: lp(2598, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2599, 13),
@@ -55420,13 +55430,33 @@ func libraryAST_168() *lang.TypeDecl {
 							Pos:  lp(2599, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2599, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2599, 50),
+								Pos: lp(2599, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2599, 50),
+									Pos:  lp(2599, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2600, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2600, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2600, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2600, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2600, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -55441,65 +55471,55 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2603, 5),
+		Pos:       lp(2604, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "YieldAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2603, 6),
+				Pos:  lp(2604, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2605, 9),
+				Pos:       lp(2606, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2605, 23),
+					Pos:  lp(2606, 23),
 					Name: "YieldAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2605, 36),
+				NamePos: lp(2606, 36),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2607, 18),
+				Pos:       lp(2608, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2607, 10),
+						Pos:  lp(2608, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2609, 13),
+						Pos:       lp(2610, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2609, 20),
+							Pos:  lp(2610, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2609, 39),
+								Pos:  lp(2610, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2610, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2610, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2610, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2611, 13),
@@ -55508,18 +55528,8 @@ func libraryAST_169() *lang.TypeDecl {
 							Pos:  lp(2611, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2611, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2611, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2611, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2612, 13),
@@ -55528,13 +55538,33 @@ func libraryAST_169() *lang.TypeDecl {
 							Pos:  lp(2612, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2612, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2612, 50),
+								Pos: lp(2612, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2612, 50),
+									Pos:  lp(2612, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2613, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2613, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2613, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2613, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2613, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -55549,7 +55579,7 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2616, 5),
+		Pos:       lp(2617, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -55559,55 +55589,35 @@ func libraryAST_170() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2616, 6),
+				Pos:  lp(2617, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2618, 9),
+				Pos:       lp(2619, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2618, 16),
+					Pos:  lp(2619, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2618, 35),
+						Pos:  lp(2619, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2619, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2619, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2619, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2620, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2620, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2620, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2620, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2620, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2620, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2621, 9),
@@ -55616,13 +55626,33 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2621, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2621, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2621, 46),
+						Pos: lp(2621, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2621, 46),
+							Pos:  lp(2621, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2622, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2622, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2622, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2622, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2622, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -55635,7 +55665,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2624, 5),
+		Pos:       lp(2625, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredValueTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -55645,26 +55675,26 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2624, 6),
+				Pos:  lp(2625, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2626, 9),
+				Pos:       lp(2627, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2626, 23),
+					Pos:  lp(2627, 23),
 					Name: "ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2626, 40),
+							Pos:  lp(2627, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2626, 49),
+				NamePos: lp(2627, 49),
 			},
 		},
 	}
@@ -55672,42 +55702,42 @@ func libraryAST_171() *lang.TypeDecl {
 
 func libraryAST_172() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2632, 5),
+		Pos:       lp(2633, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskStatus",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2632, 30),
+				Pos:  lp(2633, 30),
 				Name: "Created",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 39),
+				Pos:  lp(2633, 39),
 				Name: "WaitingForActivation",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 61),
+				Pos:  lp(2633, 61),
 				Name: "WaitingToRun",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 75),
+				Pos:  lp(2633, 75),
 				Name: "Running",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 84),
+				Pos:  lp(2633, 84),
 				Name: "WaitingForChildrenToComplete",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 114),
+				Pos:  lp(2633, 114),
 				Name: "RanToCompletion",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 131),
+				Pos:  lp(2633, 131),
 				Name: "Canceled",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2632, 141),
+				Pos:  lp(2633, 141),
 				Name: "Faulted",
 			},
 		},
@@ -55716,71 +55746,71 @@ func libraryAST_172() *lang.TypeDecl {
 
 func libraryAST_173() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2634, 5),
+		Pos:       lp(2635, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskCreationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2634, 39),
+				Pos:  lp(2635, 39),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 46),
+					Pos:   lp(2635, 46),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2634, 49),
+				Pos:  lp(2635, 49),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 66),
+					Pos:   lp(2635, 66),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2634, 69),
+				Pos:  lp(2635, 69),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 83),
+					Pos:   lp(2635, 83),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2634, 86),
+				Pos:  lp(2635, 86),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 105),
+					Pos:   lp(2635, 105),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2634, 108),
+				Pos:  lp(2635, 108),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 126),
+					Pos:   lp(2635, 126),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2634, 129),
+				Pos:  lp(2635, 129),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 145),
+					Pos:   lp(2635, 145),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2634, 149),
+				Pos:  lp(2635, 149),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2634, 182),
+					Pos:   lp(2635, 182),
 					Raw:   "64",
 					Value: int64(64),
 				},
@@ -55791,33 +55821,18 @@ func libraryAST_173() *lang.TypeDecl {
 
 func libraryAST_174() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2636, 5),
+		Pos:       lp(2637, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2636, 25),
+				Pos:  lp(2637, 25),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2638, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2638, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2638, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2639, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -55830,14 +55845,6 @@ func libraryAST_174() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2639, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2639, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55858,9 +55865,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2640, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(2640, 43),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -55874,22 +55881,16 @@ func libraryAST_174() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2641, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2641, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2641, 51),
+						Pos: lp(2641, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2641, 51),
-							Name: "object",
+							Pos:  lp(2641, 43),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -55903,24 +55904,22 @@ func libraryAST_174() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2642, 28),
 							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2642, 35),
+									Name: "object",
+								},
+							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2642, 43),
+						Pos: lp(2642, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2642, 43),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2642, 51),
+							Name: "object",
 						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2642, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2642, 97),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -55934,30 +55933,24 @@ func libraryAST_174() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2643, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2643, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2643, 51),
+						Pos: lp(2643, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2643, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2643, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2643, 65),
+							Pos:  lp(2643, 43),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2643, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2643, 97),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -55992,9 +55985,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2644, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2644, 65),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56029,14 +56022,51 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2645, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2645, 65),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2646, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2646, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2646, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2646, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2646, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2646, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2646, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2646, 65),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2645, 119),
+						Pos: lp(2646, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2645, 119),
+							Pos:  lp(2646, 119),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -56044,32 +56074,16 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2646, 9),
+				Pos:       lp(2647, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2646, 23),
+					Pos:  lp(2647, 23),
 					Name: "Task",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2646, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2647, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:      lp(2647, 23),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name: "CurrentId",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2647, 40),
+						Pos:  lp(2647, 44),
 						Kind: "get",
 					},
 				},
@@ -56078,28 +56092,29 @@ func libraryAST_174() *lang.TypeDecl {
 				Pos:       lp(2648, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2648, 23),
-					Name: "TaskFactory",
+					Pos:      lp(2648, 23),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name: "Factory",
+				Name: "CurrentId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2648, 45),
+						Pos:  lp(2648, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2649, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2649, 16),
-					Name: "TaskCreationOptions",
+					Pos:  lp(2649, 23),
+					Name: "TaskFactory",
 				},
-				Name: "CreationOptions",
+				Name: "Factory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2649, 54),
+						Pos:  lp(2649, 45),
 						Kind: "get",
 					},
 				},
@@ -56109,12 +56124,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2650, 16),
-					Name: "AggregateException",
+					Name: "TaskCreationOptions",
 				},
-				Name: "Exception",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2650, 47),
+						Pos:  lp(2650, 54),
 						Kind: "get",
 					},
 				},
@@ -56124,12 +56139,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2651, 16),
-					Name: "int",
+					Name: "AggregateException",
 				},
-				Name: "Id",
+				Name: "Exception",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2651, 25),
+						Pos:  lp(2651, 47),
 						Kind: "get",
 					},
 				},
@@ -56139,12 +56154,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2652, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsCanceled",
+				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2652, 34),
+						Pos:  lp(2652, 25),
 						Kind: "get",
 					},
 				},
@@ -56156,10 +56171,10 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2653, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2653, 35),
+						Pos:  lp(2653, 34),
 						Kind: "get",
 					},
 				},
@@ -56171,10 +56186,10 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2654, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2654, 47),
+						Pos:  lp(2654, 35),
 						Kind: "get",
 					},
 				},
@@ -56186,10 +56201,10 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2655, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2655, 33),
+						Pos:  lp(2655, 47),
 						Kind: "get",
 					},
 				},
@@ -56199,12 +56214,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2656, 16),
-					Name: "TaskStatus",
+					Name: "bool",
 				},
-				Name: "Status",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2656, 36),
+						Pos:  lp(2656, 33),
 						Kind: "get",
 					},
 				},
@@ -56214,9 +56229,9 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2657, 16),
-					Name: "object",
+					Name: "TaskStatus",
 				},
-				Name: "AsyncState",
+				Name: "Status",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2657, 36),
@@ -56224,23 +56239,18 @@ func libraryAST_174() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2658, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2658, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2658, 16),
+					Name: "object",
 				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2658, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2658, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2658, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2658, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -56258,9 +56268,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2659, 94),
 						Type: &lang.TypeRef{
 							Pos:  lp(2659, 94),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -56269,24 +56279,18 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2660, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2660, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2660, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2660, 41),
+						Pos: lp(2660, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2660, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2660, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2660, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -56313,14 +56317,6 @@ func libraryAST_174() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2661, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2661, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56352,9 +56348,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2662, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2662, 74),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56386,9 +56382,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2663, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2663, 74),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -56420,22 +56416,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2664, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2664, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2664, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2664, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2664, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2664, 173),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56462,21 +56442,33 @@ func libraryAST_174() *lang.TypeDecl {
 									Pos:  lp(2665, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2665, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2665, 82),
+						Pos: lp(2665, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2665, 82),
-							Name: "object",
+							Pos:  lp(2665, 74),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2665, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2665, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2665, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2665, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -56516,14 +56508,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
-					&lang.Param{
-						Pos: lp(2666, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2666, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -56532,36 +56516,43 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2667, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2667, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2667, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2667, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2667, 59),
+						Pos: lp(2667, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2667, 59),
-							Name: "Func",
+							Pos:  lp(2667, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2667, 64),
+									Pos:  lp(2667, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2667, 70),
-									Name: "TResult",
+									Pos:  lp(2667, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2667, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2667, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2667, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2667, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56602,14 +56593,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2668, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2668, 101),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -56618,40 +56601,41 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2669, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2669, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2669, 28),
+				NamePos: lp(2669, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2669, 41),
+						Pos: lp(2669, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2669, 41),
-							Name: "Action",
+							Pos:  lp(2669, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2669, 48),
+									Pos:  lp(2669, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2669, 54),
-									Name: "object",
+									Pos:  lp(2669, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2669, 82),
+						Pos: lp(2669, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2669, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2669, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2669, 96),
+							Pos:  lp(2669, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -56698,9 +56682,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2670, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2670, 96),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -56744,22 +56728,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2671, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2671, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2671, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2671, 150),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2671, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2671, 195),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56772,44 +56740,59 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2672, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2672, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2672, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2672, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2672, 59),
+						Pos: lp(2672, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2672, 59),
-							Name: "Func",
+							Pos:  lp(2672, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2672, 64),
+									Pos:  lp(2672, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2672, 70),
-									Name: "TResult",
+									Pos:  lp(2672, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2672, 101),
+						Pos: lp(2672, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2672, 101),
+							Pos:  lp(2672, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2672, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2672, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2672, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2672, 150),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2672, 195),
+						Type: &lang.TypeRef{
+							Pos:  lp(2672, 195),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -56854,9 +56837,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2673, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2673, 101),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56901,22 +56884,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2674, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2674, 101),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2674, 155),
-						Type: &lang.TypeRef{
-							Pos:  lp(2674, 155),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2674, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2674, 200),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -56954,10 +56921,6 @@ func libraryAST_174() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2675, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2675, 78),
 									Name: "TResult",
 								},
 							},
@@ -56965,12 +56928,28 @@ func libraryAST_174() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2675, 109),
+						Pos: lp(2675, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2675, 109),
-							Name: "object",
+							Pos:  lp(2675, 101),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2675, 155),
+						Type: &lang.TypeRef{
+							Pos:  lp(2675, 155),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2675, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2675, 200),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -57022,14 +57001,6 @@ func libraryAST_174() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2676, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2676, 123),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -57086,25 +57057,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2677, 123),
 						Type: &lang.TypeRef{
 							Pos:  lp(2677, 123),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2677, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2677, 177),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2677, 222),
-						Type: &lang.TypeRef{
-							Pos:  lp(2677, 222),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -57113,30 +57068,95 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2678, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2678, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(2678, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2678, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2678, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2678, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2678, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2678, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2678, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2678, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2678, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2678, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2679, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2679, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "void",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2679, 67),
+				Name:    "Dispose",
+				NamePos: lp(2679, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2680, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2680, 23),
-					Name: "void",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Start",
-				NamePos: lp(2680, 28),
+				Name:    "GetAwaiter",
+				NamePos: lp(2680, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2681, 9),
@@ -57147,16 +57167,6 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2681, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2681, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2681, 34),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2682, 9),
@@ -57165,8 +57175,18 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2682, 23),
 					Name: "void",
 				},
-				Name:    "RunSynchronously",
+				Name:    "Start",
 				NamePos: lp(2682, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2682, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2682, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2683, 9),
@@ -57177,16 +57197,6 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Name:    "RunSynchronously",
 				NamePos: lp(2683, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2683, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(2683, 45),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2684, 9),
@@ -57195,28 +57205,28 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2684, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2684, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2684, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(2684, 45),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2685, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2685, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2685, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2685, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2685, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2686, 9),
@@ -57232,9 +57242,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2686, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2686, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57243,7 +57253,7 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2687, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2687, 28),
@@ -57252,9 +57262,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2687, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2687, 33),
-							Name: "System.Threading.CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -57263,7 +57273,7 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2688, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2688, 28),
@@ -57272,14 +57282,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2688, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2688, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2688, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2688, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -57288,21 +57290,29 @@ func libraryAST_174() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2689, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2689, 30),
-					Name: "Task",
+					Pos:  lp(2689, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2689, 35),
+				Name:    "Wait",
+				NamePos: lp(2689, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2689, 41),
+						Pos: lp(2689, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2689, 41),
+							Pos:  lp(2689, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2689, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2689, 58),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57320,9 +57330,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2690, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2690, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -57340,17 +57350,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2691, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2691, 41),
-							Name: "int",
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsDelay",
-					},
-					&lang.Param{
-						Pos: lp(2691, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2691, 64),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -57368,14 +57370,14 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2692, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2692, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 					&lang.Param{
-						Pos: lp(2692, 57),
+						Pos: lp(2692, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2692, 57),
+							Pos:  lp(2692, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -57389,13 +57391,21 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2693, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2693, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2693, 48),
+						Pos: lp(2693, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2693, 48),
+							Pos:  lp(2693, 41),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2693, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2693, 57),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -57408,23 +57418,14 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2694, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2694, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2694, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2694, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2694, 66),
+						Pos: lp(2694, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2694, 66),
+							Pos:  lp(2694, 48),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -57437,17 +57438,26 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2695, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2695, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2695, 35),
+				Name:    "FromCanceled",
+				NamePos: lp(2695, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2695, 49),
+						Pos: lp(2695, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2695, 49),
-							Name: "Exception",
+							Pos:  lp(2695, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57457,23 +57467,14 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2696, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2696, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2696, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2696, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2696, 67),
+						Pos: lp(2696, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2696, 67),
+							Pos:  lp(2696, 49),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -57493,19 +57494,19 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2697, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2697, 64),
+						Pos: lp(2697, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2697, 64),
-							Name: "TResult",
+							Pos:  lp(2697, 67),
+							Name: "Exception",
 						},
-						Name: "result",
+						Name: "exception",
 					},
 				},
 			},
@@ -57515,17 +57516,26 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2698, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2698, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2698, 35),
+				Name:    "FromResult",
+				NamePos: lp(2698, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2698, 39),
+						Pos: lp(2698, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2698, 39),
-							Name: "Action",
+							Pos:  lp(2698, 64),
+							Name: "TResult",
 						},
-						Name: "action",
+						Name: "result",
 					},
 				},
 			},
@@ -57547,14 +57557,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2699, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2699, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57563,32 +57565,25 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2700, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2700, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2700, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2700, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2700, 57),
+						Pos: lp(2700, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2700, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2700, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2700, 39),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2700, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2700, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57625,14 +57620,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2701, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2701, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57641,23 +57628,40 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2702, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2702, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2702, 35),
+				NamePos: lp(2702, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2702, 39),
+						Pos: lp(2702, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2702, 39),
+							Pos:  lp(2702, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2702, 44),
-									Name: "Task",
+									Pos:  lp(2702, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2702, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2702, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57685,14 +57689,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2703, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2703, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57701,38 +57697,31 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2704, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2704, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2704, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2704, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2704, 57),
+						Pos: lp(2704, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2704, 57),
+							Pos:  lp(2704, 39),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2704, 62),
+									Pos:  lp(2704, 44),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2704, 67),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2704, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2704, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57775,14 +57764,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2705, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2705, 87),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57790,23 +57771,47 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2706, 30),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2706, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAll",
-				NamePos: lp(2706, 35),
+				Name:    "Run",
+				NamePos: lp(2706, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2706, 43),
-						Modifier: "params",
+						Pos: lp(2706, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2706, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2706, 50),
-								Name: "Task",
+							Pos:  lp(2706, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2706, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2706, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2706, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2706, 87),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57815,30 +57820,23 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2707, 30),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2707, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2707, 43),
+						Pos:      lp(2707, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2707, 43),
+							Pos:       lp(2707, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2707, 43),
+								Pos:  lp(2707, 50),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2707, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2707, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57868,9 +57866,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2708, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2708, 57),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57879,7 +57877,7 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2709, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2709, 35),
@@ -57887,16 +57885,22 @@ func libraryAST_174() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(2709, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2709, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2709, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2709, 43),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2709, 43),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2709, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2709, 57),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -57905,20 +57909,21 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2710, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2710, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2710, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2710, 42),
-						Modifier: "params",
+						Pos: lp(2710, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2710, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2710, 49),
-								Name: "Task",
+							Pos:  lp(2710, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2710, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -57936,24 +57941,17 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2711, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2711, 42),
+						Pos:      lp(2711, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2711, 42),
+							Pos:       lp(2711, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2711, 42),
+								Pos:  lp(2711, 49),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2711, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2711, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57983,9 +57981,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2712, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2712, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -57994,23 +57992,30 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2713, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2713, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2713, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2713, 43),
-						Modifier: "params",
+						Pos: lp(2713, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2713, 50),
+							Pos:       lp(2713, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2713, 50),
+								Pos:  lp(2713, 42),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2713, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2713, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -58025,15 +58030,14 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2714, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2714, 43),
+						Pos:      lp(2714, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2714, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2714, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2714, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2714, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -58046,37 +58050,19 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2715, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2715, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2715, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2715, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2715, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2715, 63),
-						Modifier: "params",
+						Pos: lp(2715, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2715, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2715, 70),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2715, 75),
-										Name: "TResult",
-									},
+							Pos:  lp(2715, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2715, 55),
+									Name: "Task",
 								},
 							},
 						},
@@ -58108,19 +58094,18 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2716, 63),
+						Pos:      lp(2716, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2716, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2716, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2716, 80),
-											Name: "TResult",
-										},
+							Pos:       lp(2716, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2716, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2716, 75),
+										Name: "TResult",
 									},
 								},
 							},
@@ -58137,23 +58122,37 @@ func libraryAST_174() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2717, 35),
-							Name: "Task",
+							Pos:       lp(2717, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2717, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2717, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2717, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2717, 49),
-						Modifier: "params",
+						Pos: lp(2717, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2717, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2717, 56),
-								Name: "Task",
+							Pos:  lp(2717, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2717, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2717, 80),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -58177,15 +58176,14 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2718, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2718, 49),
+						Pos:      lp(2718, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2718, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2718, 61),
-									Name: "Task",
-								},
+							Pos:       lp(2718, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2718, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -58202,35 +58200,21 @@ func libraryAST_174() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2719, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2719, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2719, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2719, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2719, 67),
-						Modifier: "params",
+						Pos: lp(2719, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2719, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2719, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2719, 79),
-										Name: "TResult",
-									},
+							Pos:  lp(2719, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2719, 61),
+									Name: "Task",
 								},
 							},
 						},
@@ -58264,19 +58248,18 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2720, 67),
+						Pos:      lp(2720, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2720, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2720, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2720, 84),
-											Name: "TResult",
-										},
+							Pos:       lp(2720, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2720, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2720, 79),
+										Name: "TResult",
 									},
 								},
 							},
@@ -58290,26 +58273,42 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2721, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2721, 47),
+							Pos:  lp(2721, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2721, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2721, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2721, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2721, 62),
-						Modifier: "params",
+						Pos: lp(2721, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2721, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2721, 69),
-								Name: "Task",
+							Pos:  lp(2721, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2721, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2721, 84),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -58333,15 +58332,14 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2722, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2722, 62),
+						Pos:      lp(2722, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2722, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2722, 74),
-									Name: "Task",
-								},
+							Pos:       lp(2722, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2722, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -58358,35 +58356,21 @@ func libraryAST_174() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2723, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2723, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2723, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2723, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2723, 80),
-						Modifier: "params",
+						Pos: lp(2723, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2723, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2723, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2723, 92),
-										Name: "TResult",
-									},
+							Pos:  lp(2723, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2723, 74),
+									Name: "Task",
 								},
 							},
 						},
@@ -58420,19 +58404,18 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2724, 80),
+						Pos:      lp(2724, 80),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2724, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2724, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2724, 97),
-											Name: "TResult",
-										},
+							Pos:       lp(2724, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2724, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2724, 92),
+										Name: "TResult",
 									},
 								},
 							},
@@ -58446,10 +58429,57 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2725, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2725, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2725, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2725, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2725, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2725, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2725, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2725, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2726, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2726, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2725, 77),
+				NamePos: lp(2726, 77),
 			},
 		},
 	}
@@ -58457,7 +58487,7 @@ func libraryAST_174() *lang.TypeDecl {
 
 func libraryAST_175() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2728, 5),
+		Pos:       lp(2729, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -58467,32 +58497,11 @@ func libraryAST_175() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2728, 34),
+				Pos:  lp(2729, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2730, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2730, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2730, 28),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2730, 33),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2731, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -58506,23 +58515,11 @@ func libraryAST_175() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2731, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2731, 41),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2731, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2731, 60),
-							Name: "object",
-						},
-						Name: "state",
 					},
 				},
 			},
@@ -58539,6 +58536,10 @@ func libraryAST_175() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2732, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2732, 41),
 									Name: "TResult",
 								},
 							},
@@ -58546,12 +58547,12 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2732, 52),
+						Pos: lp(2732, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2732, 52),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2732, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -58578,9 +58579,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2733, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2733, 52),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58607,14 +58608,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2734, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2734, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2734, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2734, 106),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58634,10 +58627,6 @@ func libraryAST_175() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2735, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2735, 41),
 									Name: "TResult",
 								},
 							},
@@ -58645,20 +58634,20 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2735, 60),
+						Pos: lp(2735, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2735, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2735, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2735, 74),
+							Pos:  lp(2735, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2735, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2735, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -58697,9 +58686,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2736, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2736, 74),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58738,14 +58727,55 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2737, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2737, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2738, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2738, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2738, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2738, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2738, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2738, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2738, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2738, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2738, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2737, 128),
+						Pos: lp(2738, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2737, 128),
+							Pos:  lp(2738, 128),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -58753,43 +58783,17 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2738, 9),
+				Pos:       lp(2739, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2738, 16),
+					Pos:  lp(2739, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2738, 33),
+						Pos:  lp(2739, 33),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2739, 9),
-				Modifiers: lang.Modifiers(24577),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2739, 27),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2739, 83),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2739, 92),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2739, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2739, 107),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -58813,41 +58817,35 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2740, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(2740, 107),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2741, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2741, 23),
-					Name: "Task",
+					Pos:  lp(2741, 27),
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2741, 83),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2741, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2741, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2741, 41),
+						Pos: lp(2741, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2741, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2741, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2741, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2741, 107),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -58881,14 +58879,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "continuationAction",
 					},
-					&lang.Param{
-						Pos: lp(2742, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2742, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58897,42 +58887,37 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2743, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2743, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2743, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2743, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2743, 65),
+						Pos: lp(2743, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2743, 65),
-							Name: "Func",
+							Pos:  lp(2743, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2743, 70),
+									Pos:  lp(2743, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2743, 75),
+											Pos:  lp(2743, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2743, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2743, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2743, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58979,14 +58964,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2744, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2744, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58995,37 +58972,50 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2745, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2745, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2745, 28),
+				NamePos: lp(2745, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2745, 41),
+						Pos: lp(2745, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2745, 41),
-							Name: "Action",
+							Pos:  lp(2745, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2745, 48),
+									Pos:  lp(2745, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2745, 53),
+											Pos:  lp(2745, 75),
 											Name: "TResult",
 										},
 									},
 								},
+								&lang.TypeRef{
+									Pos:  lp(2745, 85),
+									Name: "TNewResult",
+								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2745, 83),
+						Pos: lp(2745, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2745, 83),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2745, 119),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -59067,22 +59057,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2746, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2746, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2746, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2746, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59111,21 +59085,33 @@ func libraryAST_175() *lang.TypeDecl {
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2747, 63),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2747, 91),
+						Pos: lp(2747, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2747, 91),
-							Name: "object",
+							Pos:  lp(2747, 83),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2747, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2747, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2747, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2747, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59135,50 +59121,41 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2748, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2748, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2748, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2748, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2748, 65),
+						Pos: lp(2748, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2748, 65),
-							Name: "Func",
+							Pos:  lp(2748, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2748, 70),
+									Pos:  lp(2748, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2748, 75),
+											Pos:  lp(2748, 53),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2748, 85),
-									Name: "TNewResult",
+									Pos:  lp(2748, 63),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2748, 119),
+						Pos: lp(2748, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2748, 119),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2748, 91),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -59233,22 +59210,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2749, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2749, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2749, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2749, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59288,10 +59249,6 @@ func libraryAST_175() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2750, 85),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2750, 93),
 									Name: "TNewResult",
 								},
 							},
@@ -59299,9 +59256,82 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2750, 127),
+						Pos: lp(2750, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2750, 127),
+							Pos:  lp(2750, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2750, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2750, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2750, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2750, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2751, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2751, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2751, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2751, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2751, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2751, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2751, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2751, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2751, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2751, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2751, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2751, 127),
 							Name: "object",
 						},
 						Name: "state",
@@ -59309,20 +59339,20 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2751, 9),
+				Pos:       lp(2752, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2751, 27),
+					Pos:  lp(2752, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2751, 71),
+							Pos:  lp(2752, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2751, 80),
+				NamePos: lp(2752, 80),
 			},
 		},
 	}
@@ -59330,143 +59360,143 @@ func libraryAST_175() *lang.TypeDecl {
 
 func libraryAST_176() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2754, 5),
+		Pos:       lp(2755, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2754, 43),
+				Pos:  lp(2755, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 50),
+					Pos:   lp(2755, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 53),
+				Pos:  lp(2755, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 70),
+					Pos:   lp(2755, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 73),
+				Pos:  lp(2755, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 87),
+					Pos:   lp(2755, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 90),
+				Pos:  lp(2755, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 109),
+					Pos:   lp(2755, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 112),
+				Pos:  lp(2755, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 130),
+					Pos:   lp(2755, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 133),
+				Pos:  lp(2755, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 149),
+					Pos:   lp(2755, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 153),
+				Pos:  lp(2755, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 172),
+					Pos:   lp(2755, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 176),
+				Pos:  lp(2755, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 209),
+					Pos:   lp(2755, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 213),
+				Pos:  lp(2755, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 236),
+					Pos:   lp(2755, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 243),
+				Pos:  lp(2755, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 258),
+					Pos:   lp(2755, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 266),
+				Pos:  lp(2755, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 283),
+					Pos:   lp(2755, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 291),
+				Pos:  lp(2755, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 307),
+					Pos:   lp(2755, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 315),
+				Pos:  lp(2755, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 331),
+					Pos:   lp(2755, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 339),
+				Pos:  lp(2755, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 363),
+					Pos:   lp(2755, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2754, 371),
+				Pos:  lp(2755, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2754, 394),
+					Pos:   lp(2755, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -59477,44 +59507,44 @@ func libraryAST_176() *lang.TypeDecl {
 
 func libraryAST_177() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2756, 5),
+		Pos:       lp(2757, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2756, 41),
+				Pos:  lp(2757, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2756, 48),
+					Pos:   lp(2757, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2756, 51),
+				Pos:  lp(2757, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2756, 79),
+					Pos:   lp(2757, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2756, 82),
+				Pos:  lp(2757, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2756, 101),
+					Pos:   lp(2757, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2756, 104),
+				Pos:  lp(2757, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2756, 120),
+					Pos:   lp(2757, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -59525,27 +59555,12 @@ func libraryAST_177() *lang.TypeDecl {
 
 func libraryAST_178() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2758, 5),
+		Pos:       lp(2759, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2760, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2760, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Default",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2760, 47),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2761, 9),
 				Modifiers: lang.Modifiers(17),
@@ -59553,7 +59568,7 @@ func libraryAST_178() *lang.TypeDecl {
 					Pos:  lp(2761, 23),
 					Name: "TaskScheduler",
 				},
-				Name: "Current",
+				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2761, 47),
@@ -59561,42 +59576,57 @@ func libraryAST_178() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2762, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2762, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2762, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2763, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2762, 30),
+					Pos:  lp(2763, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2762, 44),
+				NamePos: lp(2763, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2763, 9),
+				Pos:       lp(2764, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2763, 16),
+					Pos:  lp(2764, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2763, 25),
+						Pos:  lp(2764, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2764, 9),
+				Pos:       lp(2765, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2764, 24),
+					Pos:  lp(2765, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2764, 54),
+						Pos:  lp(2765, 54),
 						Kind: "get",
 					},
 				},
@@ -59607,31 +59637,16 @@ func libraryAST_178() *lang.TypeDecl {
 
 func libraryAST_179() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2767, 5),
+		Pos:       lp(2768, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2769, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2770, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2770, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2770, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2771, 9),
@@ -59642,9 +59657,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2771, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2771, 35),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59657,17 +59672,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2772, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2772, 35),
-							Name: "TaskCreationOptions",
+							Name: "TaskScheduler",
 						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2772, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2772, 72),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59680,48 +59687,56 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2773, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2773, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2773, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2773, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2773, 126),
+						Pos: lp(2773, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2773, 126),
+							Pos:  lp(2773, 72),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2774, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2774, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2774, 35),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2774, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2774, 89),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2774, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2774, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2773, 171),
+						Pos: lp(2774, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2773, 171),
+							Pos:  lp(2774, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2774, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2774, 16),
-					Name: "System.Threading.CancellationToken",
-				},
-				Name: "CancellationToken",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2774, 71),
-						Kind: "get",
 					},
 				},
 			},
@@ -59730,12 +59745,12 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2775, 16),
-					Name: "TaskCreationOptions",
+					Name: "System.Threading.CancellationToken",
 				},
-				Name: "CreationOptions",
+				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2775, 54),
+						Pos:  lp(2775, 71),
 						Kind: "get",
 					},
 				},
@@ -59745,12 +59760,12 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2776, 16),
-					Name: "TaskContinuationOptions",
+					Name: "TaskCreationOptions",
 				},
-				Name: "ContinuationOptions",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2776, 62),
+						Pos:  lp(2776, 54),
 						Kind: "get",
 					},
 				},
@@ -59760,33 +59775,28 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2777, 16),
+					Name: "TaskContinuationOptions",
+				},
+				Name: "ContinuationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2777, 62),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2778, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2778, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2777, 42),
+						Pos:  lp(2778, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2778, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2778, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2778, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2778, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2778, 37),
-							Name: "Action",
-						},
-						Name: "action",
 					},
 				},
 			},
@@ -59807,14 +59817,6 @@ func libraryAST_179() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2779, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2779, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -59840,9 +59842,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2780, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2780, 52),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59872,22 +59874,6 @@ func libraryAST_179() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2781, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2781, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59905,22 +59891,32 @@ func libraryAST_179() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2782, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2782, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2782, 60),
+						Pos: lp(2782, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2782, 60),
-							Name: "object",
+							Pos:  lp(2782, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2782, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2782, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2782, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2782, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -59955,14 +59951,6 @@ func libraryAST_179() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2783, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2783, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -60002,9 +59990,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2784, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2784, 74),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60014,32 +60002,39 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2785, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2785, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2785, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2785, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2785, 55),
+						Pos: lp(2785, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2785, 55),
-							Name: "Func",
+							Pos:  lp(2785, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2785, 60),
-									Name: "TResult",
+									Pos:  lp(2785, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2785, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2785, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2785, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2785, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60075,14 +60070,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2786, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2786, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -60123,9 +60110,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2787, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2787, 79),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60170,22 +60157,6 @@ func libraryAST_179() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2788, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2788, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2788, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2788, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -60215,10 +60186,6 @@ func libraryAST_179() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2789, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2789, 68),
 									Name: "TResult",
 								},
 							},
@@ -60226,12 +60193,28 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2789, 87),
+						Pos: lp(2789, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2789, 87),
-							Name: "object",
+							Pos:  lp(2789, 79),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2789, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2789, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2789, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2789, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -60241,39 +60224,44 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2790, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2790, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2790, 28),
+				Name:    "StartNew",
+				NamePos: lp(2790, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2790, 44),
+						Pos: lp(2790, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2790, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2790, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2790, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2790, 58),
-							Name: "Action",
+							Pos:  lp(2790, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2790, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2790, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2790, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2790, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2790, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2790, 87),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -60316,14 +60304,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2791, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2791, 93),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60371,9 +60351,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2792, 93),
 						Type: &lang.TypeRef{
 							Pos:  lp(2792, 93),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60383,52 +60363,47 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2793, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2793, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2793, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2793, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2793, 62),
+						Pos: lp(2793, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2793, 62),
+							Pos:       lp(2793, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2793, 62),
+								Pos:  lp(2793, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2793, 76),
+						Pos: lp(2793, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2793, 76),
-							Name: "Func",
+							Pos:  lp(2793, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2793, 81),
+									Pos:       lp(2793, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2793, 81),
+										Pos:  lp(2793, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2793, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2793, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2793, 93),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60484,14 +60459,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2794, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(2794, 120),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60552,9 +60519,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2795, 120),
 						Type: &lang.TypeRef{
 							Pos:  lp(2795, 120),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60564,35 +60531,60 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2796, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2796, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2796, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2796, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2796, 44),
+						Pos: lp(2796, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2796, 44),
+							Pos:       lp(2796, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2796, 44),
+								Pos:  lp(2796, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2796, 58),
+						Pos: lp(2796, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2796, 58),
-							Name: "Action",
+							Pos:  lp(2796, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2796, 65),
-									Name: "Task",
+									Pos:       lp(2796, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2796, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2796, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2796, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2796, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60631,14 +60623,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2797, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2797, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60682,9 +60666,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2798, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2798, 91),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60694,48 +60678,43 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2799, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2799, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2799, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2799, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2799, 62),
+						Pos: lp(2799, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2799, 62),
+							Pos:       lp(2799, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2799, 62),
+								Pos:  lp(2799, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2799, 76),
+						Pos: lp(2799, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2799, 76),
-							Name: "Func",
+							Pos:  lp(2799, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2799, 81),
+									Pos:  lp(2799, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2799, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2799, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2799, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60787,14 +60766,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2800, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2800, 118),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60851,9 +60822,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2801, 118),
 						Type: &lang.TypeRef{
 							Pos:  lp(2801, 118),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60863,54 +60834,56 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2802, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2802, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2802, 28),
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2802, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2802, 63),
+						Pos: lp(2802, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2802, 63),
+							Pos:       lp(2802, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2802, 63),
+								Pos:  lp(2802, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2802, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2802, 96),
+						Pos: lp(2802, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2802, 96),
-							Name: "Action",
+							Pos:  lp(2802, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2802, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2802, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2802, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2802, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2802, 87),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2802, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2802, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60920,31 +60893,24 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2803, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2803, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2803, 37),
+				NamePos: lp(2803, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2803, 81),
+						Pos: lp(2803, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2803, 81),
+							Pos:       lp(2803, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2803, 81),
+								Pos:  lp(2803, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2803, 86),
+										Pos:  lp(2803, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -60953,32 +60919,28 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2803, 114),
+						Pos: lp(2803, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2803, 114),
-							Name: "Func",
+							Pos:  lp(2803, 96),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2803, 119),
+									Pos:       lp(2803, 103),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2803, 119),
+										Pos:  lp(2803, 103),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2803, 124),
+												Pos:  lp(2803, 108),
 												Name: "TAntecedentResult",
 											},
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2803, 146),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -60988,24 +60950,31 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2804, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2804, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2804, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2804, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2804, 63),
+						Pos: lp(2804, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2804, 63),
+							Pos:       lp(2804, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2804, 63),
+								Pos:  lp(2804, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2804, 68),
+										Pos:  lp(2804, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -61014,17 +60983,78 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2804, 96),
+						Pos: lp(2804, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2804, 96),
+							Pos:  lp(2804, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2804, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2804, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2804, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2804, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2805, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2805, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2805, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2805, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2805, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2805, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2805, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2805, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2805, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2804, 103),
+									Pos:  lp(2805, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2804, 108),
+											Pos:  lp(2805, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -61036,36 +61066,36 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2805, 9),
+				Pos:       lp(2806, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2805, 23),
+					Pos:  lp(2806, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2805, 28),
+							Pos:  lp(2806, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2805, 37),
+				NamePos: lp(2806, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2805, 81),
+						Pos: lp(2806, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2805, 81),
+							Pos:       lp(2806, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2805, 81),
+								Pos:  lp(2806, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2805, 86),
+										Pos:  lp(2806, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -61074,23 +61104,23 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2805, 114),
+						Pos: lp(2806, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 114),
+							Pos:  lp(2806, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2805, 119),
+									Pos:  lp(2806, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2805, 124),
+											Pos:  lp(2806, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2805, 144),
+									Pos:  lp(2806, 144),
 									Name: "TResult",
 								},
 							},
@@ -61105,31 +61135,16 @@ func libraryAST_179() *lang.TypeDecl {
 
 func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2808, 5),
+		Pos:       lp(2809, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2810, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2811, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2811, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2811, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2812, 9),
@@ -61140,9 +61155,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2812, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2812, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61159,10 +61174,25 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2814, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2813, 58),
+						Pos: lp(2814, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2813, 58),
+							Pos:  lp(2814, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2814, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -61170,29 +61200,19 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2814, 9),
+				Pos:       lp(2815, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2814, 16),
+					Pos:  lp(2815, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2814, 28),
+						Pos:  lp(2815, 28),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2815, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2815, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2815, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2816, 9),
@@ -61203,16 +61223,6 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2816, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2816, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2816, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2817, 9),
@@ -61221,16 +61231,16 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2817, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2817, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2817, 41),
+						Pos: lp(2817, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2817, 41),
-							Name: "Exception",
+							Pos:  lp(2817, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61248,15 +61258,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2818, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2818, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2818, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -61267,17 +61271,33 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2819, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2819, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2819, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2819, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2819, 53),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2820, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2820, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2820, 28),
 			},
 			&lang.MethodDecl{
@@ -61289,16 +61309,6 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2821, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2821, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2821, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2822, 9),
@@ -61307,16 +61317,16 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2822, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2822, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2822, 44),
+						Pos: lp(2822, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2822, 44),
-							Name: "Exception",
+							Pos:  lp(2822, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61334,15 +61344,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2823, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2823, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2823, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -61353,8 +61357,34 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2824, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2824, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2824, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2824, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2824, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2825, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2825, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2825, 28),
 			},
 		},
 	}
@@ -61362,7 +61392,7 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2827, 5),
+		Pos:       lp(2828, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -61372,24 +61402,9 @@ func libraryAST_181() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2829, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2830, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2830, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2830, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2831, 9),
@@ -61400,9 +61415,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2831, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2831, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61419,10 +61434,25 @@ func libraryAST_181() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2833, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2832, 58),
+						Pos: lp(2833, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2832, 58),
+							Pos:  lp(2833, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2833, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2833, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -61430,14 +61460,14 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2833, 9),
+				Pos:       lp(2834, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2833, 16),
+					Pos:  lp(2834, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2833, 21),
+							Pos:  lp(2834, 21),
 							Name: "TResult",
 						},
 					},
@@ -61445,20 +61475,10 @@ func libraryAST_181() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2833, 37),
+						Pos:  lp(2834, 37),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2834, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2834, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2834, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2835, 9),
@@ -61469,16 +61489,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2835, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2835, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2835, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2836, 9),
@@ -61487,16 +61497,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2836, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2836, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2836, 41),
+						Pos: lp(2836, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2836, 41),
-							Name: "Exception",
+							Pos:  lp(2836, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61514,15 +61524,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2837, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2837, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2837, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -61533,16 +61537,22 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2838, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2838, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2838, 38),
+						Pos: lp(2838, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 38),
-							Name: "TResult",
+							Pos:  lp(2838, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2838, 53),
+									Name: "Exception",
+								},
+							},
 						},
-						Name: "result",
+						Name: "exceptions",
 					},
 				},
 			},
@@ -61551,10 +61561,20 @@ func libraryAST_181() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2839, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2839, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2839, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2839, 38),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2840, 9),
@@ -61565,16 +61585,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2840, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2840, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2840, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2841, 9),
@@ -61583,16 +61593,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2841, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2841, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2841, 44),
+						Pos: lp(2841, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2841, 44),
-							Name: "Exception",
+							Pos:  lp(2841, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61610,15 +61620,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2842, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2842, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2842, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -61629,13 +61633,39 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2843, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2843, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2843, 41),
+						Pos: lp(2843, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2843, 41),
+							Pos:  lp(2843, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2843, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2844, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2844, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2844, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2844, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2844, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -61648,37 +61678,22 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2846, 5),
+		Pos:       lp(2847, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2846, 6),
+				Pos:  lp(2847, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2848, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2849, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2849, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2849, 33),
-							Name: "Task",
-						},
-						Name: "task",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2850, 9),
@@ -61689,14 +61704,29 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2850, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2850, 33),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2851, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2851, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2851, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2850, 89),
+						Pos: lp(2851, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2850, 89),
+							Pos:  lp(2851, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -61704,31 +61734,16 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2851, 9),
+				Pos:       lp(2852, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2851, 23),
+					Pos:  lp(2852, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2851, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2852, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2852, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2852, 34),
+						Pos:  lp(2852, 49),
 						Kind: "get",
 					},
 				},
@@ -61740,10 +61755,10 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2853, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2853, 35),
+						Pos:  lp(2853, 34),
 						Kind: "get",
 					},
 				},
@@ -61755,10 +61770,10 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2854, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2854, 47),
+						Pos:  lp(2854, 35),
 						Kind: "get",
 					},
 				},
@@ -61770,38 +61785,53 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2855, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2855, 33),
+						Pos:  lp(2855, 47),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2856, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2856, 23),
-					Name: "Task",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2856, 16),
+					Name: "bool",
 				},
-				Name:    "AsTask",
-				NamePos: lp(2856, 28),
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2856, 33),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2857, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2857, 23),
+					Name: "Task",
+				},
+				Name:    "AsTask",
+				NamePos: lp(2857, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2858, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2858, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2857, 79),
+				NamePos: lp(2858, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2857, 94),
+						Pos: lp(2858, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2857, 94),
+							Pos:  lp(2858, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -61809,44 +61839,24 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2858, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2858, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
-				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2858, 67),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2859, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2859, 23),
-					Name: "ValueTask",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Preserve",
-				NamePos: lp(2859, 33),
+				Name:    "GetAwaiter",
+				NamePos: lp(2859, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2860, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2860, 30),
+					Pos:  lp(2860, 23),
 					Name: "ValueTask",
 				},
-				Name:    "FromCanceled",
-				NamePos: lp(2860, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2860, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2860, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "Preserve",
+				NamePos: lp(2860, 33),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2861, 9),
@@ -61854,23 +61864,14 @@ func libraryAST_182() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2861, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2861, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2861, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2861, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2861, 71),
+						Pos: lp(2861, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2861, 71),
+							Pos:  lp(2861, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -61883,17 +61884,26 @@ func libraryAST_182() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2862, 30),
 					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2862, 40),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2862, 40),
+				Name:    "FromCanceled",
+				NamePos: lp(2862, 49),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2862, 54),
+						Pos: lp(2862, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2862, 54),
-							Name: "Exception",
+							Pos:  lp(2862, 71),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61903,23 +61913,14 @@ func libraryAST_182() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2863, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2863, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2863, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2863, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2863, 72),
+						Pos: lp(2863, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2863, 72),
+							Pos:  lp(2863, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -61939,16 +61940,45 @@ func libraryAST_182() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2864, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2864, 69),
+						Pos: lp(2864, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2864, 69),
+							Pos:  lp(2864, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2865, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2865, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2865, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromResult",
+				NamePos: lp(2865, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2865, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2865, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -61961,7 +61991,7 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2867, 5),
+		Pos:       lp(2868, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -61971,26 +62001,11 @@ func libraryAST_183() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2867, 6),
+				Pos:  lp(2868, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2869, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2869, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2869, 33),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2870, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -62000,15 +62015,9 @@ func libraryAST_183() *lang.TypeDecl {
 						Pos: lp(2870, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2870, 33),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2870, 38),
-									Name: "TResult",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "task",
+						Name: "result",
 					},
 				},
 			},
@@ -62021,10 +62030,31 @@ func libraryAST_183() *lang.TypeDecl {
 						Pos: lp(2871, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2871, 33),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2871, 38),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2872, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2872, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2872, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2871, 81),
+									Pos:  lp(2872, 81),
 									Name: "TResult",
 								},
 							},
@@ -62032,27 +62062,12 @@ func libraryAST_183() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2871, 98),
+						Pos: lp(2872, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2871, 98),
+							Pos:  lp(2872, 98),
 							Name: "short",
 						},
 						Name: "token",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2872, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2872, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2872, 34),
-						Kind: "get",
 					},
 				},
 			},
@@ -62063,10 +62078,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2873, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2873, 35),
+						Pos:  lp(2873, 34),
 						Kind: "get",
 					},
 				},
@@ -62078,10 +62093,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2874, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2874, 47),
+						Pos:  lp(2874, 35),
 						Kind: "get",
 					},
 				},
@@ -62093,10 +62108,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2875, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2875, 33),
+						Pos:  lp(2875, 47),
 						Kind: "get",
 					},
 				},
@@ -62106,9 +62121,9 @@ func libraryAST_183() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2876, 16),
-					Name: "TResult",
+					Name: "bool",
 				},
-				Name: "Result",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2876, 33),
@@ -62116,42 +62131,57 @@ func libraryAST_183() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2877, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2877, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2877, 28),
-							Name: "TResult",
-						},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2877, 16),
+					Name: "TResult",
+				},
+				Name: "Result",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2877, 33),
+						Kind: "get",
 					},
 				},
-				Name:    "AsTask",
-				NamePos: lp(2877, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2878, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2878, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2878, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "AsTask",
+				NamePos: lp(2878, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2879, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2879, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2878, 84),
+							Pos:  lp(2879, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2878, 93),
+				NamePos: lp(2879, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2878, 108),
+						Pos: lp(2879, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2878, 108),
+							Pos:  lp(2879, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -62159,36 +62189,36 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2879, 9),
+				Pos:       lp(2880, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2879, 23),
+					Pos:  lp(2880, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2879, 72),
+							Pos:  lp(2880, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2879, 81),
+				NamePos: lp(2880, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2880, 9),
+				Pos:       lp(2881, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2880, 23),
+					Pos:  lp(2881, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2880, 33),
+							Pos:  lp(2881, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2880, 42),
+				NamePos: lp(2881, 42),
 			},
 		},
 	}
@@ -62196,54 +62226,12 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2883, 5),
+		Pos:       lp(2884, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2885, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2885, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2885, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2885, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2885, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2885, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2885, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2885, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2886, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -62279,10 +62267,6 @@ func libraryAST_184() *lang.TypeDecl {
 								&lang.TypeRef{
 									Pos:  lp(2886, 96),
 									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2886, 101),
-									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62320,19 +62304,15 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2887, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2887, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2887, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2887, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2887, 129),
+									Pos:  lp(2887, 96),
 									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2887, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62354,27 +62334,35 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2888, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2888, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2888, 73),
+						Pos: lp(2888, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2888, 73),
-							Name: "long",
+							Pos:  lp(2888, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2888, 91),
+						Pos: lp(2888, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2888, 91),
+							Pos:  lp(2888, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2888, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2888, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2888, 98),
-									Name: "long",
+									Pos:  lp(2888, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -62389,35 +62377,34 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2889, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2889, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2889, 66),
+						Pos: lp(2889, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2889, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2889, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2889, 95),
+						Pos: lp(2889, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 95),
+							Pos:  lp(2889, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2889, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2889, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2889, 102),
-									Name: "TSource",
+									Pos:  lp(2889, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -62462,10 +62449,6 @@ func libraryAST_184() *lang.TypeDecl {
 									Pos:  lp(2890, 102),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2890, 111),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -62503,19 +62486,15 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2891, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2891, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2891, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2891, 135),
+									Pos:  lp(2891, 102),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2891, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62528,22 +62507,22 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2892, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2892, 35),
+				Name:    "ForEach",
+				NamePos: lp(2892, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2892, 57),
+						Pos: lp(2892, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 57),
+							Pos:  lp(2892, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 69),
+									Pos:  lp(2892, 78),
 									Name: "TSource",
 								},
 							},
@@ -62551,22 +62530,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2892, 86),
+						Pos: lp(2892, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2892, 86),
-							Name: "Func",
+							Pos:  lp(2892, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2892, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2892, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2892, 91),
+									Pos:  lp(2892, 135),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2892, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2892, 136),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -62605,26 +62584,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2893, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2893, 86),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2893, 140),
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2893, 145),
+									Pos:  lp(2893, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 154),
+									Pos:  lp(2893, 100),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2893, 190),
+									Pos:  lp(2893, 136),
 									Name: "ValueTask",
 								},
 							},
@@ -62664,26 +62635,26 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2894, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2894, 86),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2894, 119),
+						Pos: lp(2894, 140),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 119),
+							Pos:  lp(2894, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2894, 124),
+									Pos:  lp(2894, 145),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 133),
+									Pos:  lp(2894, 154),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2894, 169),
+									Pos:  lp(2894, 190),
 									Name: "ValueTask",
 								},
 							},
@@ -62697,23 +62668,57 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2895, 30),
-					Name: "void",
+					Name: "Task",
 				},
-				Name:    "Invoke",
+				Name:    "ForEachAsync",
 				NamePos: lp(2895, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2895, 42),
-						Modifier: "params",
+						Pos: lp(2895, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2895, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2895, 49),
-								Name: "Action",
+							Pos:  lp(2895, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2895, 69),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2895, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2895, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2895, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2895, 119),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2895, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2895, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2895, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -62728,21 +62733,13 @@ func libraryAST_184() *lang.TypeDecl {
 				NamePos: lp(2896, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2896, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(2896, 42),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos:      lp(2896, 75),
+						Pos:      lp(2896, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2896, 82),
+							Pos:       lp(2896, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2896, 82),
+								Pos:  lp(2896, 49),
 								Name: "Action",
 							},
 						},
@@ -62755,52 +62752,31 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2897, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2897, 49),
+				Name:    "Invoke",
+				NamePos: lp(2897, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2897, 53),
+						Pos: lp(2897, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2897, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2897, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2897, 89),
+							Pos:  lp(2897, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2897, 122),
+						Pos:      lp(2897, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2897, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2897, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2897, 134),
-									Name: "ParallelLoopState",
-								},
+							Pos:       lp(2897, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2897, 82),
+								Name: "Action",
 							},
 						},
-						Name: "body",
+						Name: "actions",
 					},
 				},
 			},
@@ -62818,30 +62794,38 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2898, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2898, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2898, 73),
+						Pos: lp(2898, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 73),
-							Name: "long",
+							Pos:  lp(2898, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2898, 91),
+						Pos: lp(2898, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2898, 91),
+							Pos:  lp(2898, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2898, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2898, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2898, 98),
-									Name: "long",
+									Pos:  lp(2898, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2898, 104),
+									Pos:  lp(2898, 134),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -62880,19 +62864,15 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2899, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2899, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2899, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2899, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2899, 131),
+									Pos:  lp(2899, 98),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2899, 104),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -62944,10 +62924,6 @@ func libraryAST_184() *lang.TypeDecl {
 									Pos:  lp(2900, 131),
 									Name: "long",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2900, 137),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -62963,79 +62939,48 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2901, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2901, 61),
+						Pos: lp(2901, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 61),
-							Name: "int",
+							Pos:  lp(2901, 53),
+							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2901, 80),
+						Pos: lp(2901, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 80),
-							Name: "int",
+							Pos:  lp(2901, 73),
+							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2901, 97),
+						Pos: lp(2901, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 102),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2901, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2901, 121),
+						Pos: lp(2901, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2901, 121),
-							Name: "Func",
+							Pos:  lp(2901, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2901, 126),
-									Name: "int",
-								},
-								&lang.TypeRef{
 									Pos:  lp(2901, 131),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2901, 137),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2901, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2901, 158),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2901, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2901, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -63072,18 +63017,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2902, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2902, 97),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2902, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(2902, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 135),
+									Pos:  lp(2902, 102),
 									Name: "TLocal",
 								},
 							},
@@ -63091,25 +63028,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2902, 154),
+						Pos: lp(2902, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 154),
+							Pos:  lp(2902, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 159),
+									Pos:  lp(2902, 126),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2902, 164),
+									Pos:  lp(2902, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2902, 183),
+									Pos:  lp(2902, 150),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2902, 191),
+									Pos:  lp(2902, 158),
 									Name: "TLocal",
 								},
 							},
@@ -63117,13 +63054,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2902, 205),
+						Pos: lp(2902, 172),
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 205),
+							Pos:  lp(2902, 172),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2902, 212),
+									Pos:  lp(2902, 179),
 									Name: "TLocal",
 								},
 							},
@@ -63149,26 +63086,34 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2903, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(2903, 61),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2903, 81),
+						Pos: lp(2903, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 81),
-							Name: "long",
+							Pos:  lp(2903, 80),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2903, 99),
+						Pos: lp(2903, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 99),
+							Pos:  lp(2903, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2903, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2903, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 104),
+									Pos:  lp(2903, 135),
 									Name: "TLocal",
 								},
 							},
@@ -63176,25 +63121,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2903, 123),
+						Pos: lp(2903, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 123),
+							Pos:  lp(2903, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 128),
-									Name: "long",
+									Pos:  lp(2903, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2903, 134),
+									Pos:  lp(2903, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2903, 153),
+									Pos:  lp(2903, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2903, 161),
+									Pos:  lp(2903, 191),
 									Name: "TLocal",
 								},
 							},
@@ -63202,13 +63147,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2903, 175),
+						Pos: lp(2903, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 175),
+							Pos:  lp(2903, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 182),
+									Pos:  lp(2903, 212),
 									Name: "TLocal",
 								},
 							},
@@ -63250,18 +63195,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2904, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(2904, 99),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2904, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2904, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 137),
+									Pos:  lp(2904, 104),
 									Name: "TLocal",
 								},
 							},
@@ -63269,25 +63206,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2904, 156),
+						Pos: lp(2904, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 156),
+							Pos:  lp(2904, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 161),
+									Pos:  lp(2904, 128),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 167),
+									Pos:  lp(2904, 134),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 186),
+									Pos:  lp(2904, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2904, 194),
+									Pos:  lp(2904, 161),
 									Name: "TLocal",
 								},
 							},
@@ -63295,13 +63232,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2904, 208),
+						Pos: lp(2904, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2904, 208),
+							Pos:  lp(2904, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2904, 215),
+									Pos:  lp(2904, 182),
 									Name: "TLocal",
 								},
 							},
@@ -63317,51 +63254,89 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2905, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2905, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2905, 66),
+						Pos: lp(2905, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2905, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2905, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2905, 95),
+						Pos: lp(2905, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 95),
+							Pos:  lp(2905, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2905, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2905, 99),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2905, 128),
+						Pos: lp(2905, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2905, 128),
-							Name: "Action",
+							Pos:  lp(2905, 132),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2905, 135),
-									Name: "TSource",
+									Pos:  lp(2905, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2905, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2905, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2905, 161),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2905, 144),
+									Pos:  lp(2905, 167),
 									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2905, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2905, 194),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2905, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2905, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2905, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -63396,19 +63371,23 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2906, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2906, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2906, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2906, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2906, 102),
+									Pos:  lp(2906, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2906, 111),
+									Pos:  lp(2906, 144),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2906, 130),
-									Name: "long",
 								},
 							},
 						},
@@ -63447,26 +63426,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2907, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2907, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2907, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2907, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2907, 135),
+									Pos:  lp(2907, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2907, 144),
+									Pos:  lp(2907, 111),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2907, 163),
+									Pos:  lp(2907, 130),
 									Name: "long",
 								},
 							},
@@ -63486,17 +63457,16 @@ func libraryAST_184() *lang.TypeDecl {
 				NamePos: lp(2908, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2908, 74),
+						Pos: lp(2908, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 74),
+							Pos:  lp(2908, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 86),
+									Pos:  lp(2908, 78),
 									Name: "TSource",
 								},
 							},
@@ -63504,58 +63474,34 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2908, 103),
+						Pos: lp(2908, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2908, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2908, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2908, 127),
+						Pos: lp(2908, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2908, 127),
-							Name: "Func",
+							Pos:  lp(2908, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2908, 132),
+									Pos:  lp(2908, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2908, 141),
+									Pos:  lp(2908, 144),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2908, 160),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2908, 168),
-									Name: "TLocal",
+									Pos:  lp(2908, 163),
+									Name: "long",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2908, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2908, 182),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2908, 189),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -63591,18 +63537,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2909, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2909, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2909, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2909, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 141),
+									Pos:  lp(2909, 108),
 									Name: "TLocal",
 								},
 							},
@@ -63610,25 +63548,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2909, 160),
+						Pos: lp(2909, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 160),
+							Pos:  lp(2909, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 165),
+									Pos:  lp(2909, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2909, 174),
+									Pos:  lp(2909, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2909, 193),
+									Pos:  lp(2909, 160),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2909, 201),
+									Pos:  lp(2909, 168),
 									Name: "TLocal",
 								},
 							},
@@ -63636,13 +63574,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2909, 215),
+						Pos: lp(2909, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2909, 215),
+							Pos:  lp(2909, 182),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2909, 222),
+									Pos:  lp(2909, 189),
 									Name: "TLocal",
 								},
 							},
@@ -63683,10 +63621,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2910, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2910, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2910, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2910, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 108),
+									Pos:  lp(2910, 141),
 									Name: "TLocal",
 								},
 							},
@@ -63694,29 +63640,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2910, 127),
+						Pos: lp(2910, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 127),
+							Pos:  lp(2910, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 132),
+									Pos:  lp(2910, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2910, 141),
+									Pos:  lp(2910, 174),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2910, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2910, 166),
+									Pos:  lp(2910, 193),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2910, 174),
+									Pos:  lp(2910, 201),
 									Name: "TLocal",
 								},
 							},
@@ -63724,13 +63666,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2910, 188),
+						Pos: lp(2910, 215),
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 188),
+							Pos:  lp(2910, 215),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2910, 195),
+									Pos:  lp(2910, 222),
 									Name: "TLocal",
 								},
 							},
@@ -63771,18 +63713,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2911, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2911, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2911, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2911, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 141),
+									Pos:  lp(2911, 108),
 									Name: "TLocal",
 								},
 							},
@@ -63790,29 +63724,29 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2911, 160),
+						Pos: lp(2911, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 160),
+							Pos:  lp(2911, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 165),
+									Pos:  lp(2911, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2911, 174),
+									Pos:  lp(2911, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2911, 193),
+									Pos:  lp(2911, 160),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2911, 199),
+									Pos:  lp(2911, 166),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2911, 207),
+									Pos:  lp(2911, 174),
 									Name: "TLocal",
 								},
 							},
@@ -63820,13 +63754,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2911, 221),
+						Pos: lp(2911, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2911, 221),
+							Pos:  lp(2911, 188),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2911, 228),
+									Pos:  lp(2911, 195),
 									Name: "TLocal",
 								},
 							},
@@ -63840,22 +63774,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2912, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2912, 35),
+				Name:    "ForEach",
+				NamePos: lp(2912, 49),
 				TypeParams: []string{
 					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2912, 57),
+						Pos: lp(2912, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2912, 74),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 74),
+									Pos:  lp(2912, 86),
 									Name: "TSource",
 								},
 							},
@@ -63863,26 +63798,70 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2912, 91),
+						Pos: lp(2912, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2912, 91),
+							Pos:  lp(2912, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2912, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2912, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2912, 96),
+									Pos:  lp(2912, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2912, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2912, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2912, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2912, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2912, 174),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2912, 141),
-									Name: "ValueTask",
+									Pos:  lp(2912, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2912, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2912, 207),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2912, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2912, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2912, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -63917,26 +63896,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2913, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2913, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2913, 145),
-						Type: &lang.TypeRef{
-							Pos:  lp(2913, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2913, 150),
+									Pos:  lp(2913, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2913, 159),
+									Pos:  lp(2913, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2913, 195),
+									Pos:  lp(2913, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -63976,26 +63947,26 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2914, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2914, 91),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2914, 124),
+						Pos: lp(2914, 145),
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 124),
+							Pos:  lp(2914, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2914, 129),
+									Pos:  lp(2914, 150),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2914, 138),
+									Pos:  lp(2914, 159),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2914, 174),
+									Pos:  lp(2914, 195),
 									Name: "ValueTask",
 								},
 							},
@@ -64011,44 +63982,50 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2915, 30),
 					Name: "Task",
 				},
-				Name:    "ForAsync",
+				Name:    "ForEachAsync",
 				NamePos: lp(2915, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2915, 47),
+						Pos: lp(2915, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 47),
-							Name: "T",
+							Pos:  lp(2915, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2915, 74),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2915, 64),
+						Pos: lp(2915, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 64),
-							Name: "T",
+							Pos:  lp(2915, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "toExclusive",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2915, 79),
+						Pos: lp(2915, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 79),
+							Pos:  lp(2915, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2915, 84),
-									Name: "T",
+									Pos:  lp(2915, 129),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2915, 87),
+									Pos:  lp(2915, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2915, 123),
+									Pos:  lp(2915, 174),
 									Name: "ValueTask",
 								},
 							},
@@ -64090,26 +64067,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2916, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2916, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2916, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2916, 133),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2916, 138),
+									Pos:  lp(2916, 84),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2916, 141),
+									Pos:  lp(2916, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2916, 177),
+									Pos:  lp(2916, 123),
 									Name: "ValueTask",
 								},
 							},
@@ -64151,26 +64120,87 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2917, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2917, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2917, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2917, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2917, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2917, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2917, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2918, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2918, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2918, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2918, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2918, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2918, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2918, 79),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2917, 112),
+						Pos: lp(2918, 112),
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 112),
+							Pos:  lp(2918, 112),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2917, 117),
+									Pos:  lp(2918, 117),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2917, 120),
+									Pos:  lp(2918, 120),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2917, 156),
+									Pos:  lp(2918, 156),
 									Name: "ValueTask",
 								},
 							},
@@ -64185,46 +64215,46 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2920, 5),
+		Pos:       lp(2921, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2922, 9),
+				Pos:       lp(2923, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2922, 16),
+					Pos:  lp(2923, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2922, 45),
+						Pos:  lp(2923, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2922, 50),
+						Pos:  lp(2923, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2923, 9),
+				Pos:       lp(2924, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2923, 16),
+					Pos:  lp(2924, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2923, 71),
+						Pos:  lp(2924, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2923, 76),
+						Pos:  lp(2924, 76),
 						Kind: "set",
 					},
 				},
@@ -64235,45 +64265,45 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2926, 5),
+		Pos:       lp(2927, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2926, 6),
+				Pos:  lp(2927, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2928, 9),
+				Pos:       lp(2929, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2928, 16),
+					Pos:  lp(2929, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2928, 35),
+						Pos:  lp(2929, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2929, 9),
+				Pos:       lp(2930, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2929, 16),
+					Pos:      lp(2930, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2929, 45),
+						Pos:  lp(2930, 45),
 						Kind: "get",
 					},
 				},
@@ -64284,27 +64314,12 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2932, 5),
+		Pos:       lp(2933, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2934, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2934, 16),
-					Name: "bool",
-				},
-				Name: "IsStopped",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2934, 33),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2935, 9),
 				Modifiers: lang.Modifiers(1),
@@ -64312,10 +64327,10 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2935, 16),
 					Name: "bool",
 				},
-				Name: "IsExceptional",
+				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2935, 37),
+						Pos:  lp(2935, 33),
 						Kind: "get",
 					},
 				},
@@ -64327,10 +64342,10 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2936, 16),
 					Name: "bool",
 				},
-				Name: "ShouldExitCurrentIteration",
+				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2936, 50),
+						Pos:  lp(2936, 37),
 						Kind: "get",
 					},
 				},
@@ -64339,27 +64354,32 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(2937, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2937, 16),
+					Pos:  lp(2937, 16),
+					Name: "bool",
+				},
+				Name: "ShouldExitCurrentIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2937, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2938, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2938, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2937, 45),
+						Pos:  lp(2938, 45),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2938, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2938, 23),
-					Name: "void",
-				},
-				Name:    "Break",
-				NamePos: lp(2938, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2939, 9),
@@ -64368,8 +64388,18 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2939, 23),
 					Name: "void",
 				},
-				Name:    "Stop",
+				Name:    "Break",
 				NamePos: lp(2939, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2940, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2940, 23),
+					Name: "void",
+				},
+				Name:    "Stop",
+				NamePos: lp(2940, 28),
 			},
 		},
 	}
@@ -64377,87 +64407,34 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2945, 5),
+		Pos:       lp(2946, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2947, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2947, 30),
-					Name: "TSource",
-				},
-				Name:    "Aggregate",
-				NamePos: lp(2947, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2947, 57),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2947, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2947, 91),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 96),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 114),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "func",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2948, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2948, 30),
-					Name: "TAccumulate",
+					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2948, 42),
+				NamePos: lp(2948, 38),
 				TypeParams: []string{
 					"TSource",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 74),
+						Pos:      lp(2948, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 79),
+							Pos:  lp(2948, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 91),
+									Pos:  lp(2948, 74),
 									Name: "TSource",
 								},
 							},
@@ -64465,30 +64442,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2948, 108),
+						Pos: lp(2948, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2948, 108),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2948, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2948, 126),
+							Pos:  lp(2948, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 131),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2948, 144),
+									Pos:  lp(2948, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2948, 153),
-									Name: "TAccumulate",
+									Pos:  lp(2948, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2948, 114),
+									Name: "TSource",
 								},
 							},
 						},
@@ -64501,25 +64470,24 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2949, 30),
-					Name: "TResult",
+					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2949, 38),
+				NamePos: lp(2949, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2949, 79),
+						Pos:      lp(2949, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 84),
+							Pos:  lp(2949, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 96),
+									Pos:  lp(2949, 91),
 									Name: "TSource",
 								},
 							},
@@ -64527,52 +64495,34 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2949, 113),
+						Pos: lp(2949, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 113),
+							Pos:  lp(2949, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2949, 131),
+						Pos: lp(2949, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 131),
+							Pos:  lp(2949, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 136),
+									Pos:  lp(2949, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 149),
+									Pos:  lp(2949, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 158),
+									Pos:  lp(2949, 153),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2949, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2949, 177),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2949, 182),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2949, 195),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -64581,23 +64531,25 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2950, 30),
-					Name: "bool",
+					Name: "TResult",
 				},
-				Name:    "All",
-				NamePos: lp(2950, 35),
+				Name:    "Aggregate",
+				NamePos: lp(2950, 38),
 				TypeParams: []string{
 					"TSource",
+					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2950, 48),
+						Pos:      lp(2950, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 53),
+							Pos:  lp(2950, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 65),
+									Pos:  lp(2950, 96),
 									Name: "TSource",
 								},
 							},
@@ -64605,22 +64557,52 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2950, 82),
+						Pos: lp(2950, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 82),
+							Pos:  lp(2950, 113),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2950, 131),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 87),
+									Pos:  lp(2950, 136),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2950, 96),
-									Name: "bool",
+									Pos:  lp(2950, 158),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2950, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 177),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 182),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2950, 195),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -64631,7 +64613,7 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2951, 30),
 					Name: "bool",
 				},
-				Name:    "Any",
+				Name:    "All",
 				NamePos: lp(2951, 35),
 				TypeParams: []string{
 					"TSource",
@@ -64651,6 +64633,24 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2951, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -64682,24 +64682,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2952, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2952, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2952, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2952, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -64707,29 +64689,23 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2953, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2953, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Append",
-				NamePos: lp(2953, 51),
+				Name:    "Any",
+				NamePos: lp(2953, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2953, 67),
+						Pos:      lp(2953, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 72),
+							Pos:  lp(2953, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 84),
+									Pos:  lp(2953, 65),
 									Name: "TSource",
 								},
 							},
@@ -64737,12 +64713,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2953, 101),
+						Pos: lp(2953, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 101),
-							Name: "TSource",
+							Pos:  lp(2953, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2953, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2953, 96),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "element",
+						Name: "predicate",
 					},
 				},
 			},
@@ -64759,26 +64745,34 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "AsEnumerable",
+				Name:    "Append",
 				NamePos: lp(2954, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2954, 73),
+						Pos:      lp(2954, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 78),
+							Pos:  lp(2954, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2954, 90),
+									Pos:  lp(2954, 84),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2954, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2954, 101),
+							Name: "TSource",
+						},
+						Name: "element",
 					},
 				},
 			},
@@ -64787,21 +64781,30 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2955, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2955, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2955, 37),
+				Name:    "AsEnumerable",
+				NamePos: lp(2955, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2955, 45),
+						Pos:      lp(2955, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 50),
+							Pos:  lp(2955, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2955, 62),
-									Name: "int",
+									Pos:  lp(2955, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -64813,24 +64816,22 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(2956, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(2956, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(2956, 30),
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2956, 38),
+				NamePos: lp(2956, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2956, 46),
+						Pos:      lp(2956, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 51),
+							Pos:  lp(2956, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2956, 63),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(2956, 62),
+									Name: "int",
 								},
 							},
 						},
@@ -64848,43 +64849,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2957, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2957, 55),
+						Pos:      lp(2957, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 60),
+							Pos:  lp(2957, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2957, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2957, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2957, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2957, 103),
+									Pos:      lp(2957, 63),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64898,22 +64878,43 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2958, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2958, 46),
+						Pos:      lp(2958, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 51),
+							Pos:  lp(2958, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2958, 63),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(2958, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2958, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2958, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2958, 103),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -64927,43 +64928,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2959, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2959, 55),
+						Pos:      lp(2959, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 60),
+							Pos:  lp(2959, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2959, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2959, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2959, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2959, 103),
+									Pos:      lp(2959, 63),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -64977,22 +64957,43 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2960, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2960, 46),
+						Pos:      lp(2960, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 51),
+							Pos:  lp(2960, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2960, 63),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(2960, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2960, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2960, 103),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65006,43 +65007,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2961, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2961, 55),
+						Pos:      lp(2961, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 60),
+							Pos:  lp(2961, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2961, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2961, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2961, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2961, 103),
+									Pos:      lp(2961, 63),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65051,27 +65031,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2962, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2962, 37),
+				NamePos: lp(2962, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2962, 45),
+						Pos:      lp(2962, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 50),
+							Pos:  lp(2962, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2962, 62),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(2962, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2962, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2962, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2962, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2962, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65085,43 +65086,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2963, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2963, 54),
+						Pos:      lp(2963, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 59),
+							Pos:  lp(2963, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2963, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2963, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2963, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2963, 102),
+									Pos:      lp(2963, 62),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65130,27 +65110,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2964, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2964, 39),
+				NamePos: lp(2964, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2964, 47),
+						Pos:      lp(2964, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 52),
+							Pos:  lp(2964, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2964, 64),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(2964, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2964, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2964, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2964, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2964, 102),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65164,43 +65165,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2965, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2965, 56),
+						Pos:      lp(2965, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 61),
+							Pos:  lp(2965, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 73),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2965, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(2965, 90),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2965, 95),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2965, 104),
+									Pos:      lp(2965, 64),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65208,24 +65188,25 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(2966, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2966, 30),
-					Name: "double",
+					Pos:      lp(2966, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2966, 37),
+				NamePos: lp(2966, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2966, 54),
+						Pos:      lp(2966, 56),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 59),
+							Pos:  lp(2966, 61),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 71),
+									Pos:  lp(2966, 73),
 									Name: "TSource",
 								},
 							},
@@ -65233,18 +65214,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2966, 88),
+						Pos: lp(2966, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 88),
+							Pos:  lp(2966, 90),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 93),
+									Pos:  lp(2966, 95),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2966, 102),
-									Name: "int",
+									Pos:      lp(2966, 104),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -65261,21 +65243,42 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2967, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2967, 45),
+						Pos:      lp(2967, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 50),
+							Pos:  lp(2967, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 62),
-									Name: "long",
+									Pos:  lp(2967, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2967, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2967, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2967, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65288,42 +65291,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2968, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2968, 54),
+						Pos:      lp(2968, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 59),
+							Pos:  lp(2968, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2968, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2968, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2968, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2968, 102),
+									Pos:  lp(2968, 62),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65336,21 +65318,42 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2969, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2969, 45),
+						Pos:      lp(2969, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 50),
+							Pos:  lp(2969, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 62),
-									Name: "double",
+									Pos:  lp(2969, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2969, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2969, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65363,42 +65366,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2970, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2970, 54),
+						Pos:      lp(2970, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 59),
+							Pos:  lp(2970, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2970, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2970, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2970, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2970, 102),
+									Pos:  lp(2970, 62),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65407,25 +65389,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2971, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2971, 38),
+				NamePos: lp(2971, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2971, 46),
+						Pos:      lp(2971, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2971, 51),
+							Pos:  lp(2971, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2971, 63),
-									Name: "decimal",
+									Pos:  lp(2971, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2971, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2971, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2971, 102),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65438,42 +65441,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2972, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2972, 55),
+						Pos:      lp(2972, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2972, 60),
+							Pos:  lp(2972, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2972, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2972, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2972, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2972, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2972, 103),
+									Pos:  lp(2972, 63),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65482,25 +65464,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2973, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Average",
-				NamePos: lp(2973, 36),
+				NamePos: lp(2973, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2973, 44),
+						Pos:      lp(2973, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2973, 49),
+							Pos:  lp(2973, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2973, 61),
-									Name: "float",
+									Pos:  lp(2973, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2973, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2973, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2973, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65513,42 +65516,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2974, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2974, 53),
+						Pos:      lp(2974, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2974, 58),
+							Pos:  lp(2974, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2974, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2974, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2974, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2974, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2974, 101),
+									Pos:  lp(2974, 61),
 									Name: "float",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65557,28 +65539,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2975, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2975, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Cast",
-				NamePos: lp(2975, 51),
+				Name:    "Average",
+				NamePos: lp(2975, 36),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2975, 65),
+						Pos:      lp(2975, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2975, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(2975, 58),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2975, 70),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2975, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2975, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2975, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2975, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65590,43 +65590,25 @@ func libraryAST_188() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(2976, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2976, 42),
-								Name: "TSource",
-							},
+							Pos:  lp(2976, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Chunk",
-				NamePos: lp(2976, 53),
+				Name:    "Cast",
+				NamePos: lp(2976, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2976, 68),
+						Pos:      lp(2976, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2976, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2976, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2976, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2976, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2976, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -65638,45 +65620,43 @@ func libraryAST_188() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2977, 42),
-							Name: "TSource",
+							Pos:       lp(2977, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2977, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "Concat",
-				NamePos: lp(2977, 51),
+				Name:    "Chunk",
+				NamePos: lp(2977, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2977, 67),
+						Pos:      lp(2977, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 72),
+							Pos:  lp(2977, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2977, 84),
+									Pos:  lp(2977, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2977, 100),
+						Pos: lp(2977, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(2977, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2977, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2977, 102),
+							Name: "int",
 						},
-						Name: "second",
+						Name: "size",
 					},
 				},
 			},
@@ -65685,36 +65665,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2978, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2978, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Contains",
-				NamePos: lp(2978, 35),
+				Name:    "Concat",
+				NamePos: lp(2978, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2978, 53),
+						Pos:      lp(2978, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 58),
+							Pos:  lp(2978, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2978, 70),
+									Pos:  lp(2978, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(2978, 87),
+						Pos: lp(2978, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2978, 87),
-							Name: "TSource",
+							Pos:  lp(2978, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2978, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "value",
+						Name: "second",
 					},
 				},
 			},
@@ -65754,20 +65746,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(2979, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65775,28 +65753,50 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2980, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Count",
-				NamePos: lp(2980, 34),
+				Name:    "Contains",
+				NamePos: lp(2980, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2980, 49),
+						Pos:      lp(2980, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 54),
+							Pos:  lp(2980, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 66),
+									Pos:  lp(2980, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2980, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2980, 87),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2980, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(2980, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2980, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -65828,24 +65828,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2981, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2981, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65853,34 +65835,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2982, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(2982, 51),
+				Name:    "Count",
+				NamePos: lp(2982, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 75),
+						Pos:      lp(2982, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 80),
+							Pos:  lp(2982, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 92),
+									Pos:  lp(2982, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2982, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2982, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2982, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2982, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65918,14 +65912,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2983, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(2983, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65941,26 +65927,34 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(2984, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2984, 69),
+						Pos:      lp(2984, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2984, 74),
+							Pos:  lp(2984, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2984, 86),
+									Pos:  lp(2984, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2984, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2984, 109),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -65998,20 +65992,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2985, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(2985, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2985, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66027,22 +66007,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Distinct",
 				NamePos: lp(2986, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2986, 77),
+						Pos:      lp(2986, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 82),
+							Pos:  lp(2986, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 94),
+									Pos:  lp(2986, 86),
 									Name: "TSource",
 								},
 							},
@@ -66050,22 +66029,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2986, 111),
+						Pos: lp(2986, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 111),
-							Name: "Func",
+							Pos:  lp(2986, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 116),
+									Pos:  lp(2986, 121),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2986, 125),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -66122,20 +66097,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(2987, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(2987, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2987, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66143,23 +66104,30 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2988, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2988, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(2988, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(2988, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2988, 57),
+						Pos:      lp(2988, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 62),
+							Pos:  lp(2988, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2988, 74),
+									Pos:  lp(2988, 94),
 									Name: "TSource",
 								},
 							},
@@ -66167,12 +66135,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2988, 91),
+						Pos: lp(2988, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 91),
-							Name: "int",
+							Pos:  lp(2988, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2988, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(2988, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(2988, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2988, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66208,7 +66200,7 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(2989, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2989, 91),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -66221,21 +66213,21 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2990, 30),
 					Name: "TSource",
 				},
-				Name:    "ElementAtOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(2990, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2990, 66),
+						Pos:      lp(2990, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 71),
+							Pos:  lp(2990, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2990, 83),
+									Pos:  lp(2990, 74),
 									Name: "TSource",
 								},
 							},
@@ -66243,10 +66235,10 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2990, 100),
+						Pos: lp(2990, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 100),
-							Name: "int",
+							Pos:  lp(2990, 91),
+							Name: "Index",
 						},
 						Name: "index",
 					},
@@ -66284,7 +66276,7 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(2991, 100),
 						Type: &lang.TypeRef{
 							Pos:  lp(2991, 100),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -66295,18 +66287,37 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2992, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2992, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Empty",
-				NamePos: lp(2992, 51),
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(2992, 38),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2992, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(2992, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2992, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2992, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2992, 100),
+							Name: "Index",
+						},
+						Name: "index",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66318,45 +66329,14 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(2993, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Empty",
 				NamePos: lp(2993, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2993, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(2993, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -66407,20 +66387,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(2994, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(2994, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2994, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66428,28 +66394,62 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2995, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2995, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(2995, 38),
+				Name:    "Except",
+				NamePos: lp(2995, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 53),
+						Pos:      lp(2995, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 58),
+							Pos:  lp(2995, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 70),
+									Pos:  lp(2995, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(2995, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2995, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2995, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(2995, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(2995, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2995, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66481,24 +66481,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2996, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2996, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2996, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2996, 101),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66508,26 +66490,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2997, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(2997, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 62),
+						Pos:      lp(2997, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 67),
+							Pos:  lp(2997, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 79),
+									Pos:  lp(2997, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2997, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2997, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2997, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2997, 101),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66558,24 +66558,6 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2998, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2998, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2998, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2998, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66611,9 +66593,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(2999, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2999, 96),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 110),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66649,24 +66641,6 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3000, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3000, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3000, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3000, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(3000, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3000, 127),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66680,26 +66654,52 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3001, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(3001, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3001, 52),
+						Pos:      lp(3001, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 57),
+							Pos:  lp(3001, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 69),
+									Pos:  lp(3001, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3001, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3001, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(3001, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66731,24 +66731,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3002, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3002, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3002, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3002, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66758,26 +66740,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3003, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(3003, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3003, 61),
+						Pos:      lp(3003, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 66),
+							Pos:  lp(3003, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 78),
+									Pos:  lp(3003, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3003, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3003, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3003, 100),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66808,24 +66808,6 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3004, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -66861,9 +66843,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3005, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(3005, 95),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3005, 109),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -66899,24 +66891,6 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3006, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(3006, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3006, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(3006, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 126),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -66930,26 +66904,52 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3007, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(3007, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3007, 54),
+						Pos:      lp(3007, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 59),
+							Pos:  lp(3007, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3007, 71),
+									Pos:  lp(3007, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3007, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(3007, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -66981,24 +66981,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3008, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3008, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3008, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67008,26 +66990,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3009, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(3009, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 63),
+						Pos:      lp(3009, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 68),
+							Pos:  lp(3009, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 80),
+									Pos:  lp(3009, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3009, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3009, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3009, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3009, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -67058,24 +67058,6 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3010, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3010, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3010, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3010, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -67111,9 +67093,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3011, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(3011, 97),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 111),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -67149,24 +67141,6 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3012, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(3012, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3012, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3012, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(3012, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3012, 128),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -67178,40 +67152,23 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3013, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3013, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3013, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3013, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3013, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(3013, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3013, 91),
+						Pos:      lp(3013, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 96),
+							Pos:  lp(3013, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 108),
+									Pos:  lp(3013, 80),
 									Name: "TSource",
 								},
 							},
@@ -67219,22 +67176,30 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3013, 125),
+						Pos: lp(3013, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 125),
+							Pos:  lp(3013, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3013, 130),
+									Pos:  lp(3013, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3013, 139),
-									Name: "TKey",
+									Pos:  lp(3013, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(3013, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3013, 128),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -67301,20 +67266,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3014, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3014, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3014, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67326,105 +67277,73 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3015, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3015, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3015, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Join",
-				NamePos: lp(3015, 51),
+				Name:    "GroupBy",
+				NamePos: lp(3015, 68),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
+					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3015, 87),
+						Pos:      lp(3015, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 92),
+							Pos:  lp(3015, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 104),
-									Name: "TOuter",
+									Pos:  lp(3015, 108),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3015, 119),
+						Pos: lp(3015, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3015, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(3015, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(3015, 146),
+							Pos:  lp(3015, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 151),
-									Name: "TOuter",
+									Pos:  lp(3015, 130),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3015, 159),
+									Pos:  lp(3015, 139),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3015, 183),
+						Pos: lp(3015, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 183),
-							Name: "Func",
+							Pos:  lp(3015, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3015, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3015, 196),
+									Pos:  lp(3015, 176),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3015, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(3015, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3015, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3015, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3015, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67537,20 +67456,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3016, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(3016, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3016, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67566,7 +67471,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupJoin",
+				Name:    "Join",
 				NamePos: lp(3017, 51),
 				TypeParams: []string{
 					"TOuter",
@@ -67576,14 +67481,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3017, 92),
+						Pos:      lp(3017, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 97),
+							Pos:  lp(3017, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 109),
+									Pos:  lp(3017, 104),
 									Name: "TOuter",
 								},
 							},
@@ -67591,13 +67496,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3017, 124),
+						Pos: lp(3017, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 124),
+							Pos:  lp(3017, 119),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 136),
+									Pos:  lp(3017, 131),
 									Name: "TInner",
 								},
 							},
@@ -67605,17 +67510,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "inner",
 					},
 					&lang.Param{
-						Pos: lp(3017, 151),
+						Pos: lp(3017, 146),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 151),
+							Pos:  lp(3017, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 156),
+									Pos:  lp(3017, 151),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 164),
+									Pos:  lp(3017, 159),
 									Name: "TKey",
 								},
 							},
@@ -67623,17 +67528,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3017, 188),
+						Pos: lp(3017, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 188),
+							Pos:  lp(3017, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 193),
+									Pos:  lp(3017, 188),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 201),
+									Pos:  lp(3017, 196),
 									Name: "TKey",
 								},
 							},
@@ -67641,32 +67546,40 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3017, 225),
+						Pos: lp(3017, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 225),
+							Pos:  lp(3017, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3017, 230),
+									Pos:  lp(3017, 225),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3017, 250),
-											Name: "TInner",
-										},
-									},
+									Pos:  lp(3017, 233),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3017, 259),
+									Pos:  lp(3017, 241),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3017, 266),
+						Type: &lang.TypeRef{
+							Pos:  lp(3017, 266),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3017, 284),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67785,20 +67698,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3018, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(3018, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3018, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67810,78 +67709,125 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3019, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3019, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3019, 69),
+				Name:    "GroupJoin",
+				NamePos: lp(3019, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3019, 102),
+						Pos:      lp(3019, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 107),
+							Pos:  lp(3019, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 119),
-									Name: "TSource",
+									Pos:  lp(3019, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3019, 136),
+						Pos: lp(3019, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 136),
+							Pos:  lp(3019, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3019, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 141),
-									Name: "TSource",
+									Pos:  lp(3019, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3019, 150),
+									Pos:  lp(3019, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3019, 169),
+						Pos: lp(3019, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 169),
+							Pos:  lp(3019, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 174),
-									Name: "TSource",
+									Pos:  lp(3019, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3019, 183),
-									Name: "TElement",
+									Pos:  lp(3019, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(3019, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3019, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3019, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3019, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3019, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(3019, 284),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3019, 302),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67967,20 +67913,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3020, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(3020, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3020, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67992,27 +67924,37 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3021, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3021, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3021, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(3021, 51),
+				NamePos: lp(3021, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3021, 83),
+						Pos:      lp(3021, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 88),
+							Pos:  lp(3021, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 100),
+									Pos:  lp(3021, 119),
 									Name: "TSource",
 								},
 							},
@@ -68020,17 +67962,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3021, 117),
+						Pos: lp(3021, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 117),
+							Pos:  lp(3021, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 122),
+									Pos:  lp(3021, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3021, 131),
+									Pos:  lp(3021, 150),
 									Name: "TKey",
 								},
 							},
@@ -68038,32 +67980,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3021, 150),
+						Pos: lp(3021, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 150),
+							Pos:  lp(3021, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3021, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3021, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(3021, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(3021, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3021, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(3021, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3021, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68149,20 +68095,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3022, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(3022, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3022, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68183,19 +68115,18 @@ func libraryAST_188() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3023, 93),
+						Pos:      lp(3023, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 98),
+							Pos:  lp(3023, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 110),
+									Pos:  lp(3023, 100),
 									Name: "TSource",
 								},
 							},
@@ -68203,17 +68134,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3023, 127),
+						Pos: lp(3023, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 127),
+							Pos:  lp(3023, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 132),
+									Pos:  lp(3023, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3023, 141),
+									Pos:  lp(3023, 131),
 									Name: "TKey",
 								},
 							},
@@ -68221,50 +68152,46 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3023, 160),
+						Pos: lp(3023, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 160),
+							Pos:  lp(3023, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3023, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3023, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(3023, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3023, 206),
+									Pos:  lp(3023, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3023, 212),
+									Pos:  lp(3023, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3023, 224),
-											Name: "TElement",
+											Pos:  lp(3023, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3023, 235),
+									Pos:  lp(3023, 183),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3023, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(3023, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3023, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68369,20 +68296,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3024, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(3024, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3024, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68394,36 +68307,28 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3025, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3025, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3025, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(3025, 67),
+				Name:    "GroupBy",
+				NamePos: lp(3025, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 90),
+						Pos:      lp(3025, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 95),
+							Pos:  lp(3025, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 107),
+									Pos:  lp(3025, 110),
 									Name: "TSource",
 								},
 							},
@@ -68431,22 +68336,82 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3025, 124),
+						Pos: lp(3025, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 124),
+							Pos:  lp(3025, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 129),
+									Pos:  lp(3025, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3025, 138),
+									Pos:  lp(3025, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3025, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3025, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3025, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3025, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3025, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(3025, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3025, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68513,20 +68478,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3026, 157),
-						Type: &lang.TypeRef{
-							Pos:  lp(3026, 157),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3026, 175),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68546,29 +68497,28 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3027, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3027, 75),
+				Name:    "CountBy",
+				NamePos: lp(3027, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 115),
+						Pos:      lp(3027, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 120),
+							Pos:  lp(3027, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 132),
+									Pos:  lp(3027, 107),
 									Name: "TSource",
 								},
 							},
@@ -68576,17 +68526,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3027, 149),
+						Pos: lp(3027, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 149),
+							Pos:  lp(3027, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 154),
+									Pos:  lp(3027, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3027, 163),
+									Pos:  lp(3027, 138),
 									Name: "TKey",
 								},
 							},
@@ -68594,34 +68544,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3027, 182),
+						Pos: lp(3027, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(3027, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(3027, 200),
-							Name: "Func",
+							Pos:  lp(3027, 157),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3027, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3027, 227),
-									Name: "TAccumulate",
+									Pos:  lp(3027, 175),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68719,20 +68653,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "func",
 					},
-					&lang.Param{
-						Pos: lp(3028, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(3028, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3028, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68803,41 +68723,45 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3029, 182),
 						Type: &lang.TypeRef{
 							Pos:  lp(3029, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3029, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3029, 193),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TAccumulate",
 						},
-						Name: "seedSelector",
+						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(3029, 220),
+						Pos: lp(3029, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 220),
+							Pos:  lp(3029, 200),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 225),
+									Pos:  lp(3029, 205),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3029, 238),
+									Pos:  lp(3029, 218),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3029, 247),
+									Pos:  lp(3029, 227),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(3029, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(3029, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3029, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -68850,45 +68774,100 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3030, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 43),
-									Name: "int",
+									Pos:  lp(3030, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3030, 54),
-									Name: "TSource",
+									Pos:  lp(3030, 61),
+									Name: "TAccumulate",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(3030, 69),
+				Name:    "AggregateBy",
+				NamePos: lp(3030, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 84),
+						Pos:      lp(3030, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 89),
+							Pos:  lp(3030, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 101),
+									Pos:  lp(3030, 132),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3030, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(3030, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3030, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3030, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3030, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(3030, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3030, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3030, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(3030, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3030, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3030, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3030, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3030, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -68901,63 +68880,45 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3031, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3031, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3031, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(3031, 51),
+				Name:    "Index",
+				NamePos: lp(3031, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 74),
+						Pos:      lp(3031, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 79),
+							Pos:  lp(3031, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 91),
+									Pos:  lp(3031, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3031, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3031, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3031, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3031, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(3031, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3031, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3031, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
+						Name: "source",
 					},
 				},
 			},
@@ -69028,20 +68989,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3032, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69057,7 +69004,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "UnionBy",
 				NamePos: lp(3033, 51),
 				TypeParams: []string{
 					"TSource",
@@ -69065,14 +69012,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3033, 78),
+						Pos:      lp(3033, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 83),
+							Pos:  lp(3033, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 95),
+									Pos:  lp(3033, 91),
 									Name: "TSource",
 								},
 							},
@@ -69080,36 +69027,50 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3033, 111),
+						Pos: lp(3033, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 111),
+							Pos:  lp(3033, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 123),
-									Name: "TKey",
+									Pos:  lp(3033, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3033, 137),
+						Pos: lp(3033, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 137),
+							Pos:  lp(3033, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 142),
+									Pos:  lp(3033, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3033, 151),
+									Pos:  lp(3033, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3033, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3033, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69180,20 +69141,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3034, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69209,7 +69156,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "IntersectBy",
 				NamePos: lp(3035, 51),
 				TypeParams: []string{
 					"TSource",
@@ -69217,14 +69164,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 75),
+						Pos:      lp(3035, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 80),
+							Pos:  lp(3035, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 92),
+									Pos:  lp(3035, 95),
 									Name: "TSource",
 								},
 							},
@@ -69232,13 +69179,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3035, 108),
+						Pos: lp(3035, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 108),
+							Pos:  lp(3035, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 120),
+									Pos:  lp(3035, 123),
 									Name: "TKey",
 								},
 							},
@@ -69246,22 +69193,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3035, 134),
+						Pos: lp(3035, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 134),
+							Pos:  lp(3035, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 139),
+									Pos:  lp(3035, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3035, 148),
+									Pos:  lp(3035, 151),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3035, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(3035, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3035, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69332,20 +69293,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3036, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3036, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69357,18 +69304,101 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3037, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(3037, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3037, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3037, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3037, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3037, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3037, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3038, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3038, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3038, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 43),
+									Pos:  lp(3038, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3037, 57),
+									Pos:  lp(3038, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3037, 73),
+									Pos:  lp(3038, 73),
 									Name: "TThird",
 								},
 							},
@@ -69382,7 +69412,7 @@ func libraryAST_188() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3037, 88),
+				NamePos: lp(3038, 88),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -69390,14 +69420,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3037, 117),
+						Pos:      lp(3038, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 122),
+							Pos:  lp(3038, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 134),
+									Pos:  lp(3038, 134),
 									Name: "TFirst",
 								},
 							},
@@ -69405,13 +69435,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3037, 149),
+						Pos: lp(3038, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 149),
+							Pos:  lp(3038, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 161),
+									Pos:  lp(3038, 161),
 									Name: "TSecond",
 								},
 							},
@@ -69419,68 +69449,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3037, 178),
+						Pos: lp(3038, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 178),
+							Pos:  lp(3038, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 190),
+									Pos:  lp(3038, 190),
 									Name: "TThird",
 								},
 							},
 						},
 						Name: "third",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3038, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3038, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3038, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Intersect",
-				NamePos: lp(3038, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3038, 70),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 75),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3038, 87),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3038, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3038, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -69532,20 +69512,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3039, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(3039, 132),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3039, 150),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69553,28 +69519,62 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3040, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3040, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(3040, 35),
+				Name:    "Intersect",
+				NamePos: lp(3040, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3040, 54),
+						Pos:      lp(3040, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 59),
+							Pos:  lp(3040, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3040, 71),
+									Pos:  lp(3040, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3040, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3040, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3040, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3040, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(3040, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3040, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69606,24 +69606,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3041, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3041, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3041, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69631,25 +69613,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3042, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3042, 34),
+				Name:    "LongCount",
+				NamePos: lp(3042, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3042, 38),
+						Pos:      lp(3042, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 43),
+							Pos:  lp(3042, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 55),
-									Name: "int",
+									Pos:  lp(3042, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3042, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3042, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3042, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3042, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -69662,42 +69665,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3043, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3043, 47),
+						Pos:      lp(3043, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 52),
+							Pos:  lp(3043, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3043, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3043, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3043, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3043, 95),
+									Pos:  lp(3043, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69706,25 +69688,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3044, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3044, 35),
+				NamePos: lp(3044, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3044, 39),
+						Pos:      lp(3044, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 44),
+							Pos:  lp(3044, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3044, 56),
-									Name: "long",
+									Pos:  lp(3044, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3044, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3044, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3044, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3044, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69737,42 +69740,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3045, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3045, 48),
+						Pos:      lp(3045, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 53),
+							Pos:  lp(3045, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3045, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3045, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3045, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3045, 96),
+									Pos:  lp(3045, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69781,25 +69763,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3046, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3046, 37),
+				NamePos: lp(3046, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3046, 41),
+						Pos:      lp(3046, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 46),
+							Pos:  lp(3046, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 58),
-									Name: "double",
+									Pos:  lp(3046, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3046, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3046, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69812,42 +69815,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3047, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3047, 50),
+						Pos:      lp(3047, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 55),
+							Pos:  lp(3047, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3047, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3047, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3047, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3047, 98),
+									Pos:  lp(3047, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69856,25 +69838,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3048, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3048, 38),
+				NamePos: lp(3048, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3048, 42),
+						Pos:      lp(3048, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 47),
+							Pos:  lp(3048, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3048, 59),
-									Name: "decimal",
+									Pos:  lp(3048, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3048, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3048, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3048, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3048, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69887,42 +69890,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3049, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3049, 51),
+						Pos:      lp(3049, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 56),
+							Pos:  lp(3049, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3049, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3049, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3049, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3049, 99),
+									Pos:  lp(3049, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -69931,25 +69913,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3050, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Max",
-				NamePos: lp(3050, 36),
+				NamePos: lp(3050, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3050, 40),
+						Pos:      lp(3050, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 45),
+							Pos:  lp(3050, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 57),
-									Name: "float",
+									Pos:  lp(3050, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3050, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3050, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3050, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -69962,19 +69965,46 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3051, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3051, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3052, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3052, 30),
+					Name: "float",
+				},
+				Name:    "Max",
+				NamePos: lp(3052, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3051, 49),
+						Pos:      lp(3052, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 54),
+							Pos:  lp(3052, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 66),
+									Pos:  lp(3052, 66),
 									Name: "TSource",
 								},
 							},
@@ -69982,17 +70012,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3051, 83),
+						Pos: lp(3052, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 83),
+							Pos:  lp(3052, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 88),
+									Pos:  lp(3052, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3051, 97),
+									Pos:  lp(3052, 97),
 									Name: "float",
 								},
 							},
@@ -70002,81 +70032,32 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3052, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3052, 30),
-					Name: "TSource",
-				},
-				Name:    "Max",
-				NamePos: lp(3052, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3052, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3052, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3052, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3053, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3053, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Max",
 				NamePos: lp(3053, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3053, 60),
+						Pos:      lp(3053, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 65),
+							Pos:  lp(3053, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 77),
+									Pos:  lp(3053, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3053, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3053, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3053, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3053, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -70085,24 +70066,24 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3054, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(3054, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3054, 59),
+						Pos:      lp(3054, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 64),
+							Pos:  lp(3054, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3054, 76),
+									Pos:  lp(3054, 77),
 									Name: "TSource",
 								},
 							},
@@ -70110,22 +70091,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3054, 93),
+						Pos: lp(3054, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 93),
+							Pos:  lp(3054, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3054, 98),
+									Pos:  lp(3054, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3054, 107),
-									Name: "TKey",
+									Pos:  lp(3054, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -70176,20 +70157,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3055, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3055, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3055, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70197,25 +70164,61 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3056, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3056, 34),
+				Name:    "MaxBy",
+				NamePos: lp(3056, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3056, 38),
+						Pos:      lp(3056, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3056, 43),
+							Pos:  lp(3056, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3056, 55),
-									Name: "int",
+									Pos:  lp(3056, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3056, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3056, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3056, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3056, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3056, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3056, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3056, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70228,42 +70231,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3057, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3057, 47),
+						Pos:      lp(3057, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 52),
+							Pos:  lp(3057, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3057, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3057, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3057, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3057, 95),
+									Pos:  lp(3057, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70272,25 +70254,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3058, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3058, 35),
+				NamePos: lp(3058, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3058, 39),
+						Pos:      lp(3058, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 44),
+							Pos:  lp(3058, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3058, 56),
-									Name: "long",
+									Pos:  lp(3058, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3058, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3058, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3058, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3058, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70303,42 +70306,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3059, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3059, 48),
+						Pos:      lp(3059, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 53),
+							Pos:  lp(3059, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3059, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3059, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3059, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3059, 96),
+									Pos:  lp(3059, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70347,25 +70329,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3060, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3060, 37),
+				NamePos: lp(3060, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3060, 41),
+						Pos:      lp(3060, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 46),
+							Pos:  lp(3060, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3060, 58),
-									Name: "double",
+									Pos:  lp(3060, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3060, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3060, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3060, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3060, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70378,42 +70381,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3061, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3061, 50),
+						Pos:      lp(3061, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 55),
+							Pos:  lp(3061, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3061, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3061, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3061, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3061, 98),
+									Pos:  lp(3061, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70422,25 +70404,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3062, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3062, 38),
+				NamePos: lp(3062, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3062, 42),
+						Pos:      lp(3062, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 47),
+							Pos:  lp(3062, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 59),
-									Name: "decimal",
+									Pos:  lp(3062, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3062, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3062, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70453,42 +70456,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3063, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3063, 51),
+						Pos:      lp(3063, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 56),
+							Pos:  lp(3063, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3063, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3063, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3063, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3063, 99),
+									Pos:  lp(3063, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70497,25 +70479,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3064, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Min",
-				NamePos: lp(3064, 36),
+				NamePos: lp(3064, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3064, 40),
+						Pos:      lp(3064, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 45),
+							Pos:  lp(3064, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3064, 57),
-									Name: "float",
+									Pos:  lp(3064, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3064, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3064, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3064, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3064, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70528,19 +70531,46 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3065, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3065, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3065, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3065, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3066, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3066, 30),
+					Name: "float",
+				},
+				Name:    "Min",
+				NamePos: lp(3066, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3065, 49),
+						Pos:      lp(3066, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 54),
+							Pos:  lp(3066, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 66),
+									Pos:  lp(3066, 66),
 									Name: "TSource",
 								},
 							},
@@ -70548,17 +70578,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3065, 83),
+						Pos: lp(3066, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 83),
+							Pos:  lp(3066, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 88),
+									Pos:  lp(3066, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3065, 97),
+									Pos:  lp(3066, 97),
 									Name: "float",
 								},
 							},
@@ -70568,81 +70598,32 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3066, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3066, 30),
-					Name: "TSource",
-				},
-				Name:    "Min",
-				NamePos: lp(3066, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3066, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3066, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3066, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3067, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3067, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Min",
 				NamePos: lp(3067, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3067, 60),
+						Pos:      lp(3067, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 65),
+							Pos:  lp(3067, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3067, 77),
+									Pos:  lp(3067, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3067, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3067, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3067, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3067, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -70651,24 +70632,24 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3068, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MinBy",
+				Name:    "Min",
 				NamePos: lp(3068, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3068, 59),
+						Pos:      lp(3068, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 64),
+							Pos:  lp(3068, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3068, 76),
+									Pos:  lp(3068, 77),
 									Name: "TSource",
 								},
 							},
@@ -70676,22 +70657,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3068, 93),
+						Pos: lp(3068, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 93),
+							Pos:  lp(3068, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3068, 98),
+									Pos:  lp(3068, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3068, 107),
-									Name: "TKey",
+									Pos:  lp(3068, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -70742,14 +70723,63 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3070, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3070, 30),
+					Name: "TSource",
+				},
+				Name:    "MinBy",
+				NamePos: lp(3070, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3069, 126),
+						Pos:      lp(3070, 59),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 126),
+							Pos:  lp(3070, 64),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3070, 76),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3070, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3070, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3070, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3070, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3070, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3070, 126),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 136),
+									Pos:  lp(3070, 136),
 									Name: "TKey",
 								},
 							},
@@ -70759,66 +70789,30 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3070, 9),
+				Pos:       lp(3071, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3070, 30),
+					Pos:  lp(3071, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3070, 42),
+							Pos:  lp(3071, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "OfType",
-				NamePos: lp(3070, 51),
+				NamePos: lp(3071, 51),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3070, 67),
+						Pos:      lp(3071, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3070, 72),
+							Pos:  lp(3071, 72),
 							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3071, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3071, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3071, 49),
-							Name: "T",
-						},
-					},
-				},
-				Name:    "Order",
-				NamePos: lp(3071, 52),
-				TypeParams: []string{
-					"T",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3071, 61),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 78),
-									Name: "T",
-								},
-							},
 						},
 						Name: "source",
 					},
@@ -70858,20 +70852,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3072, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3072, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3072, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70887,26 +70867,40 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderDescending",
+				Name:    "Order",
 				NamePos: lp(3073, 52),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3073, 71),
+						Pos:      lp(3073, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 76),
+							Pos:  lp(3073, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 88),
+									Pos:  lp(3073, 78),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3073, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3073, 89),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3073, 99),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70944,20 +70938,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3074, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3074, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3074, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70969,49 +70949,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3075, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3075, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3075, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3075, 81),
+						Pos:      lp(3075, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 86),
+							Pos:  lp(3075, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 98),
-									Name: "TSource",
+									Pos:  lp(3075, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3075, 115),
+						Pos: lp(3075, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 115),
-							Name: "Func",
+							Pos:  lp(3075, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3075, 129),
-									Name: "TKey",
+									Pos:  lp(3075, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -71068,20 +71043,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3076, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3076, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3076, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71097,7 +71058,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(3077, 58),
 				TypeParams: []string{
 					"TSource",
@@ -71105,14 +71066,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3077, 91),
+						Pos:      lp(3077, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 96),
+							Pos:  lp(3077, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 108),
+									Pos:  lp(3077, 98),
 									Name: "TSource",
 								},
 							},
@@ -71120,22 +71081,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3077, 125),
+						Pos: lp(3077, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 125),
+							Pos:  lp(3077, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 130),
+									Pos:  lp(3077, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3077, 139),
+									Pos:  lp(3077, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3077, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3077, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71192,20 +71167,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3078, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3078, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3078, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71221,7 +71182,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderByDescending",
 				NamePos: lp(3079, 58),
 				TypeParams: []string{
 					"TSource",
@@ -71229,14 +71190,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3079, 80),
+						Pos:      lp(3079, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3079, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 104),
+									Pos:  lp(3079, 108),
 									Name: "TSource",
 								},
 							},
@@ -71244,22 +71205,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3079, 121),
+						Pos: lp(3079, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 121),
+							Pos:  lp(3079, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 126),
+									Pos:  lp(3079, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3079, 135),
+									Pos:  lp(3079, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3079, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3079, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3079, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71316,20 +71291,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3080, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3080, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3080, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71345,7 +71306,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "ThenBy",
 				NamePos: lp(3081, 58),
 				TypeParams: []string{
 					"TSource",
@@ -71353,14 +71314,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3081, 90),
+						Pos:      lp(3081, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 95),
+							Pos:  lp(3081, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 114),
+									Pos:  lp(3081, 104),
 									Name: "TSource",
 								},
 							},
@@ -71368,22 +71329,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3081, 131),
+						Pos: lp(3081, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 131),
+							Pos:  lp(3081, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 136),
+									Pos:  lp(3081, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3081, 145),
+									Pos:  lp(3081, 135),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3081, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3081, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3081, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71440,20 +71415,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3082, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3082, 164),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3082, 174),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71461,29 +71422,30 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3083, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3083, 42),
+							Pos:  lp(3083, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3083, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3083, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3083, 68),
+						Pos:      lp(3083, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 73),
-							Name: "IEnumerable",
+							Pos:  lp(3083, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3083, 85),
+									Pos:  lp(3083, 114),
 									Name: "TSource",
 								},
 							},
@@ -71491,12 +71453,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3083, 102),
+						Pos: lp(3083, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 102),
-							Name: "TSource",
+							Pos:  lp(3083, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3083, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3083, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71509,28 +71495,38 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3084, 42),
-							Name: "int",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3084, 47),
+				Name:    "Prepend",
+				NamePos: lp(3084, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3084, 53),
+						Pos:      lp(3084, 68),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 53),
-							Name: "int",
+							Pos:  lp(3084, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3084, 85),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3084, 64),
+						Pos: lp(3084, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 64),
-							Name: "int",
+							Pos:  lp(3084, 102),
+							Name: "TSource",
 						},
-						Name: "count",
+						Name: "element",
 					},
 				},
 			},
@@ -71543,28 +71539,25 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3085, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3085, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(3085, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3085, 67),
+						Pos: lp(3085, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 67),
-							Name: "TResult",
+							Pos:  lp(3085, 53),
+							Name: "int",
 						},
-						Name: "element",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3085, 84),
+						Pos: lp(3085, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 84),
+							Pos:  lp(3085, 64),
 							Name: "int",
 						},
 						Name: "count",
@@ -71580,30 +71573,31 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3086, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Reverse",
+				Name:    "Repeat",
 				NamePos: lp(3086, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3086, 68),
-						Modifier: "this",
+						Pos: lp(3086, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3086, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3086, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
+					},
+					&lang.Param{
+						Pos: lp(3086, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3086, 84),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
@@ -71616,49 +71610,30 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3087, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "Reverse",
 				NamePos: lp(3087, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3087, 76),
+						Pos:      lp(3087, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 81),
+							Pos:  lp(3087, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 93),
+									Pos:  lp(3087, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3087, 110),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3087, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3087, 124),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71709,10 +71684,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3088, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3088, 129),
 									Name: "TResult",
 								},
 							},
@@ -71734,7 +71705,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Select",
 				NamePos: lp(3089, 51),
 				TypeParams: []string{
 					"TSource",
@@ -71742,14 +71713,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3089, 80),
+						Pos:      lp(3089, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3089, 85),
+							Pos:  lp(3089, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3089, 97),
+									Pos:  lp(3089, 93),
 									Name: "TSource",
 								},
 							},
@@ -71757,24 +71728,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3089, 114),
+						Pos: lp(3089, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3089, 114),
+							Pos:  lp(3089, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3089, 119),
+									Pos:  lp(3089, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3089, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3089, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3089, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3089, 129),
+									Name: "TResult",
 								},
 							},
 						},
@@ -71829,14 +71798,10 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3090, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3090, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3090, 145),
+											Pos:  lp(3090, 140),
 											Name: "TResult",
 										},
 									},
@@ -71864,19 +71829,18 @@ func libraryAST_188() *lang.TypeDecl {
 				NamePos: lp(3091, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3091, 93),
+						Pos:      lp(3091, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 98),
+							Pos:  lp(3091, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3091, 110),
+									Pos:  lp(3091, 97),
 									Name: "TSource",
 								},
 							},
@@ -71884,50 +71848,32 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3091, 127),
+						Pos: lp(3091, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 127),
+							Pos:  lp(3091, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3091, 132),
+									Pos:  lp(3091, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3091, 141),
+									Pos:  lp(3091, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3091, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3091, 153),
-											Name: "TCollection",
+											Pos:  lp(3091, 145),
+											Name: "TResult",
 										},
 									},
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3091, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3091, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3091, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3091, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -71979,14 +71925,10 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3092, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3092, 146),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3092, 158),
+											Pos:  lp(3092, 153),
 											Name: "TCollection",
 										},
 									},
@@ -71996,21 +71938,21 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "collectionSelector",
 					},
 					&lang.Param{
-						Pos: lp(3092, 192),
+						Pos: lp(3092, 187),
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 192),
+							Pos:  lp(3092, 187),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 197),
+									Pos:  lp(3092, 192),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3092, 206),
+									Pos:  lp(3092, 201),
 									Name: "TCollection",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3092, 219),
+									Pos:  lp(3092, 214),
 									Name: "TResult",
 								},
 							},
@@ -72024,42 +71966,86 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3093, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3093, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3093, 35),
+				Name:    "SelectMany",
+				NamePos: lp(3093, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3093, 58),
+						Pos:      lp(3093, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3093, 63),
+							Pos:  lp(3093, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3093, 75),
+									Pos:  lp(3093, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3093, 91),
+						Pos: lp(3093, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3093, 91),
-							Name: "IEnumerable",
+							Pos:  lp(3093, 127),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3093, 103),
+									Pos:  lp(3093, 132),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3093, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "second",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3093, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -72105,20 +72091,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3094, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3094, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72126,42 +72098,56 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3095, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3095, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Skip",
-				NamePos: lp(3095, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3095, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3095, 65),
+						Pos:      lp(3095, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 70),
+							Pos:  lp(3095, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3095, 82),
+									Pos:  lp(3095, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3095, 99),
+						Pos: lp(3095, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 99),
-							Name: "int",
+							Pos:  lp(3095, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3095, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72178,7 +72164,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Skip",
 				NamePos: lp(3096, 51),
 				TypeParams: []string{
 					"TSource",
@@ -72247,9 +72233,9 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3097, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3097, 99),
-							Name: "Range",
+							Name: "int",
 						},
-						Name: "range",
+						Name: "count",
 					},
 				},
 			},
@@ -72266,21 +72252,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Take",
 				NamePos: lp(3098, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3098, 69),
+						Pos:      lp(3098, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 74),
+							Pos:  lp(3098, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3098, 86),
+									Pos:  lp(3098, 82),
 									Name: "TSource",
 								},
 							},
@@ -72288,12 +72274,12 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3098, 103),
+						Pos: lp(3098, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 103),
-							Name: "int",
+							Pos:  lp(3098, 99),
+							Name: "Range",
 						},
-						Name: "count",
+						Name: "range",
 					},
 				},
 			},
@@ -72310,7 +72296,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SkipLast",
 				NamePos: lp(3099, 51),
 				TypeParams: []string{
 					"TSource",
@@ -72354,21 +72340,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "TakeLast",
 				NamePos: lp(3100, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3100, 70),
+						Pos:      lp(3100, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 75),
+							Pos:  lp(3100, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 87),
+									Pos:  lp(3100, 86),
 									Name: "TSource",
 								},
 							},
@@ -72376,22 +72362,12 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3100, 104),
+						Pos: lp(3100, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3100, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3100, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3100, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -72441,10 +72417,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3101, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3101, 123),
 									Name: "bool",
 								},
 							},
@@ -72466,7 +72438,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SkipWhile",
 				NamePos: lp(3102, 51),
 				TypeParams: []string{
 					"TSource",
@@ -72499,6 +72471,10 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3102, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3102, 123),
 									Name: "bool",
 								},
 							},
@@ -72553,10 +72529,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3103, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3103, 123),
 									Name: "bool",
 								},
 							},
@@ -72578,21 +72550,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeWhile",
 				NamePos: lp(3104, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3104, 66),
+						Pos:      lp(3104, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 71),
+							Pos:  lp(3104, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 83),
+									Pos:  lp(3104, 87),
 									Name: "TSource",
 								},
 							},
@@ -72600,17 +72572,21 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3104, 100),
+						Pos: lp(3104, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 100),
+							Pos:  lp(3104, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 105),
+									Pos:  lp(3104, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3104, 114),
+									Pos:  lp(3104, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3104, 123),
 									Name: "bool",
 								},
 							},
@@ -72665,10 +72641,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3105, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3105, 119),
 									Name: "bool",
 								},
 							},
@@ -72682,25 +72654,56 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3106, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3106, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3106, 34),
+				Name:    "Where",
+				NamePos: lp(3106, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3106, 38),
+						Pos:      lp(3106, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 43),
+							Pos:  lp(3106, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 55),
-									Name: "int",
+									Pos:  lp(3106, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3106, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3106, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3106, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3106, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3106, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -72708,24 +72711,22 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(3107, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3107, 30),
-					Name:     "int",
-					Nullable: true,
+					Pos:  lp(3107, 30),
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3107, 35),
+				NamePos: lp(3107, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3107, 39),
+						Pos:      lp(3107, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 44),
+							Pos:  lp(3107, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3107, 56),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(3107, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -72743,43 +72744,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3108, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3108, 48),
+						Pos:      lp(3108, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 53),
+							Pos:  lp(3108, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3108, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3108, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3108, 96),
+									Pos:      lp(3108, 56),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72788,27 +72768,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3109, 30),
-					Name:     "long",
+					Name:     "int",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3109, 36),
+				NamePos: lp(3109, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3109, 40),
+						Pos:      lp(3109, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 45),
+							Pos:  lp(3109, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3109, 57),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(3109, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3109, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3109, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3109, 96),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72822,43 +72823,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3110, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3110, 49),
+						Pos:      lp(3110, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 54),
+							Pos:  lp(3110, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3110, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3110, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3110, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3110, 97),
+									Pos:      lp(3110, 57),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72867,27 +72847,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3111, 30),
-					Name:     "double",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3111, 38),
+				NamePos: lp(3111, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3111, 42),
+						Pos:      lp(3111, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 47),
+							Pos:  lp(3111, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3111, 59),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(3111, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3111, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3111, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3111, 97),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72901,43 +72902,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3112, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3112, 51),
+						Pos:      lp(3112, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 56),
+							Pos:  lp(3112, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3112, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3112, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3112, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3112, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3112, 99),
+									Pos:      lp(3112, 59),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -72946,27 +72926,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3113, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3113, 37),
+				NamePos: lp(3113, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3113, 41),
+						Pos:      lp(3113, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 46),
+							Pos:  lp(3113, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3113, 58),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(3113, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3113, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3113, 99),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72980,43 +72981,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3114, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3114, 50),
+						Pos:      lp(3114, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 55),
+							Pos:  lp(3114, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3114, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3114, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3114, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3114, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3114, 98),
+									Pos:      lp(3114, 58),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73025,27 +73005,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3115, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3115, 39),
+				NamePos: lp(3115, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3115, 43),
+						Pos:      lp(3115, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 48),
+							Pos:  lp(3115, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3115, 60),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(3115, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3115, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3115, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3115, 98),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73059,43 +73060,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3116, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3116, 52),
+						Pos:      lp(3116, 43),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 57),
+							Pos:  lp(3116, 48),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3116, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3116, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3116, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3116, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3116, 100),
+									Pos:      lp(3116, 60),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73103,24 +73083,25 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(3117, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3117, 30),
-					Name: "int",
+					Pos:      lp(3117, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3117, 34),
+				NamePos: lp(3117, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3117, 47),
+						Pos:      lp(3117, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 52),
+							Pos:  lp(3117, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 64),
+									Pos:  lp(3117, 69),
 									Name: "TSource",
 								},
 							},
@@ -73128,18 +73109,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3117, 81),
+						Pos: lp(3117, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 81),
+							Pos:  lp(3117, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 86),
+									Pos:  lp(3117, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3117, 95),
-									Name: "int",
+									Pos:      lp(3117, 100),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -73152,25 +73134,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3118, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3118, 35),
+				NamePos: lp(3118, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3118, 39),
+						Pos:      lp(3118, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 44),
+							Pos:  lp(3118, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 56),
-									Name: "long",
+									Pos:  lp(3118, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3118, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3118, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3118, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73183,42 +73186,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3119, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3119, 48),
+						Pos:      lp(3119, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 53),
+							Pos:  lp(3119, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3119, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3119, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3119, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3119, 96),
+									Pos:  lp(3119, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73227,25 +73209,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3120, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3120, 37),
+				NamePos: lp(3120, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3120, 41),
+						Pos:      lp(3120, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 46),
+							Pos:  lp(3120, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3120, 58),
-									Name: "double",
+									Pos:  lp(3120, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3120, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3120, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3120, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3120, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73258,42 +73261,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3121, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3121, 50),
+						Pos:      lp(3121, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3121, 55),
+							Pos:  lp(3121, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3121, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3121, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3121, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3121, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3121, 98),
+									Pos:  lp(3121, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73302,25 +73284,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3122, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Sum",
-				NamePos: lp(3122, 38),
+				NamePos: lp(3122, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3122, 42),
+						Pos:      lp(3122, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 47),
+							Pos:  lp(3122, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3122, 59),
-									Name: "decimal",
+									Pos:  lp(3122, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3122, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3122, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3122, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3122, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73333,42 +73336,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3123, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3123, 51),
+						Pos:      lp(3123, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 56),
+							Pos:  lp(3123, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3123, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3123, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3123, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3123, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3123, 99),
+									Pos:  lp(3123, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73377,25 +73359,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3124, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Sum",
-				NamePos: lp(3124, 36),
+				NamePos: lp(3124, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3124, 40),
+						Pos:      lp(3124, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3124, 45),
+							Pos:  lp(3124, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3124, 57),
-									Name: "float",
+									Pos:  lp(3124, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3124, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3124, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3124, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73408,19 +73411,46 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3125, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3125, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3125, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3126, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3126, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3126, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3125, 49),
+						Pos:      lp(3126, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 54),
+							Pos:  lp(3126, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3125, 66),
+									Pos:  lp(3126, 66),
 									Name: "TSource",
 								},
 							},
@@ -73428,17 +73458,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3125, 83),
+						Pos: lp(3126, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 83),
+							Pos:  lp(3126, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3125, 88),
+									Pos:  lp(3126, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3125, 97),
+									Pos:  lp(3126, 97),
 									Name: "float",
 								},
 							},
@@ -73448,95 +73478,36 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3126, 9),
+				Pos:       lp(3127, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3126, 30),
+					Pos:       lp(3127, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3126, 30),
+						Pos:  lp(3127, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3126, 40),
+				NamePos: lp(3127, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3126, 57),
+						Pos:      lp(3127, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3126, 62),
+							Pos:  lp(3127, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3126, 74),
+									Pos:  lp(3127, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3127, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3127, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3127, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3127, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(3127, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3127, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3127, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3127, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3127, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3127, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3127, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3127, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -73597,20 +73568,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3128, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3128, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3128, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73626,27 +73583,26 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(3129, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToDictionary",
-				NamePos: lp(3129, 57),
+				NamePos: lp(3129, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3129, 95),
+						Pos:      lp(3129, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 100),
+							Pos:  lp(3129, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3129, 112),
+									Pos:  lp(3129, 101),
 									Name: "TSource",
 								},
 							},
@@ -73654,17 +73610,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3129, 129),
+						Pos: lp(3129, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 129),
+							Pos:  lp(3129, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3129, 134),
+									Pos:  lp(3129, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3129, 143),
+									Pos:  lp(3129, 132),
 									Name: "TKey",
 								},
 							},
@@ -73672,22 +73628,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3129, 162),
+						Pos: lp(3129, 151),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 162),
-							Name: "Func",
+							Pos:  lp(3129, 151),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3129, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3129, 176),
-									Name: "TElement",
+									Pos:  lp(3129, 169),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -73767,20 +73719,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3130, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3130, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3130, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73788,34 +73726,90 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3131, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3131, 38),
-							Name: "TSource",
+							Pos:  lp(3131, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3131, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3131, 47),
+				Name:    "ToDictionary",
+				NamePos: lp(3131, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3131, 66),
+						Pos:      lp(3131, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 71),
+							Pos:  lp(3131, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3131, 83),
+									Pos:  lp(3131, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3131, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3131, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3131, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3131, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3131, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3131, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3131, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3131, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3131, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73853,14 +73847,50 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3133, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3133, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3133, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3133, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3132, 100),
+						Pos:      lp(3133, 66),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 100),
+							Pos:  lp(3133, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3133, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3133, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3133, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3132, 118),
+									Pos:  lp(3133, 118),
 									Name: "TSource",
 								},
 							},
@@ -73870,88 +73900,38 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3133, 9),
+				Pos:       lp(3134, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3133, 30),
+					Pos:  lp(3134, 30),
 					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3133, 35),
+							Pos:  lp(3134, 35),
 							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToList",
-				NamePos: lp(3133, 44),
+				NamePos: lp(3134, 44),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3133, 60),
+						Pos:      lp(3134, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 65),
+							Pos:  lp(3134, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3133, 77),
+									Pos:  lp(3134, 77),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3134, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3134, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3134, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Union",
-				NamePos: lp(3134, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3134, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3134, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3134, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3134, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3134, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3134, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -74003,20 +73983,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3135, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3135, 128),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3135, 146),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -74028,68 +73994,58 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3136, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
+				Name:    "Union",
 				NamePos: lp(3136, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3136, 81),
+						Pos:      lp(3136, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 86),
+							Pos:  lp(3136, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3136, 98),
-									Name: "TFirst",
+									Pos:  lp(3136, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3136, 113),
+						Pos: lp(3136, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 113),
+							Pos:  lp(3136, 99),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3136, 125),
-									Name: "TSecond",
+									Pos:  lp(3136, 111),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3136, 142),
+						Pos: lp(3136, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 142),
-							Name: "Func",
+							Pos:  lp(3136, 128),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3136, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3136, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3136, 164),
-									Name: "TResult",
+									Pos:  lp(3136, 146),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -74102,14 +74058,88 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3137, 42),
-							Name: "System.ValueTuple",
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(3137, 51),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3137, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3137, 43),
+									Pos:  lp(3137, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3137, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3137, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3137, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3137, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3137, 57),
+									Pos:  lp(3137, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3137, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3138, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3138, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3138, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3138, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3138, 57),
 									Name: "TSecond",
 								},
 							},
@@ -74122,21 +74152,21 @@ func libraryAST_188() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3137, 74),
+				NamePos: lp(3138, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3137, 95),
+						Pos:      lp(3138, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 100),
+							Pos:  lp(3138, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3137, 112),
+									Pos:  lp(3138, 112),
 									Name: "TFirst",
 								},
 							},
@@ -74144,13 +74174,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3137, 127),
+						Pos: lp(3138, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 127),
+							Pos:  lp(3138, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3137, 139),
+									Pos:  lp(3138, 139),
 									Name: "TSecond",
 								},
 							},
@@ -74165,7 +74195,7 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3140, 5),
+		Pos:       lp(3141, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -74176,11 +74206,11 @@ func libraryAST_189() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3140, 50),
+				Pos:  lp(3141, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3140, 62),
+						Pos:  lp(3141, 62),
 						Name: "TElement",
 					},
 				},
@@ -74188,15 +74218,15 @@ func libraryAST_189() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3142, 9),
+				Pos: lp(3143, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3142, 9),
+					Pos:  lp(3143, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3142, 20),
+						Pos:  lp(3143, 20),
 						Kind: "get",
 					},
 				},
@@ -74207,7 +74237,7 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3145, 5),
+		Pos:       lp(3146, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -74217,11 +74247,11 @@ func libraryAST_190() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3145, 53),
+				Pos:  lp(3146, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3145, 65),
+						Pos:  lp(3146, 65),
 						Name: "TElement",
 					},
 				},
@@ -74232,67 +74262,52 @@ func libraryAST_190() *lang.TypeDecl {
 
 func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3155, 5),
+		Pos:       lp(3156, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3155, 6),
+				Pos:  lp(3156, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3155, 47),
+				Pos:  lp(3156, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3155, 60),
+				Pos:  lp(3156, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3155, 72),
+						Pos:  lp(3156, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3155, 85),
+				Pos:  lp(3156, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3155, 96),
+						Pos:  lp(3156, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3155, 109),
+				Pos:  lp(3156, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3157, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3158, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3158, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3158, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3159, 9),
@@ -74303,7 +74318,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3159, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3159, 34),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -74318,7 +74333,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3160, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3160, 34),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -74333,7 +74348,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3161, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3161, 34),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -74348,7 +74363,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3162, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3162, 34),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -74363,7 +74378,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3163, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3163, 34),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -74378,7 +74393,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3164, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3164, 34),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -74392,29 +74407,29 @@ func libraryAST_191() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3165, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3165, 34),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3165, 34),
-								Name: "byte",
-							},
+							Pos:  lp(3165, 34),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3166, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3166, 23),
-					Name: "BigInteger",
-				},
-				Name: "Zero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3166, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3166, 34),
+						Type: &lang.TypeRef{
+							Pos:       lp(3166, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3166, 34),
+								Name: "byte",
+							},
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -74425,10 +74440,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3167, 23),
 					Name: "BigInteger",
 				},
-				Name: "One",
+				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3167, 40),
+						Pos:  lp(3167, 41),
 						Kind: "get",
 					},
 				},
@@ -74440,25 +74455,25 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3168, 23),
 					Name: "BigInteger",
 				},
-				Name: "MinusOne",
+				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3168, 45),
+						Pos:  lp(3168, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3169, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3169, 16),
-					Name: "bool",
+					Pos:  lp(3169, 23),
+					Name: "BigInteger",
 				},
-				Name: "IsZero",
+				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3169, 30),
+						Pos:  lp(3169, 45),
 						Kind: "get",
 					},
 				},
@@ -74470,10 +74485,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3170, 16),
 					Name: "bool",
 				},
-				Name: "IsOne",
+				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3170, 29),
+						Pos:  lp(3170, 30),
 						Kind: "get",
 					},
 				},
@@ -74485,10 +74500,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3171, 16),
 					Name: "bool",
 				},
-				Name: "IsEven",
+				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3171, 30),
+						Pos:  lp(3171, 29),
 						Kind: "get",
 					},
 				},
@@ -74500,10 +74515,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3172, 16),
 					Name: "bool",
 				},
-				Name: "IsPowerOfTwo",
+				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3172, 36),
+						Pos:  lp(3172, 30),
 						Kind: "get",
 					},
 				},
@@ -74513,33 +74528,28 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3173, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3173, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3174, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3174, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3173, 27),
+						Pos:  lp(3174, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3174, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3174, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3174, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3174, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3174, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -74550,7 +74560,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3175, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Add",
+				Name:    "Abs",
 				NamePos: lp(3175, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74559,15 +74569,7 @@ func libraryAST_191() *lang.TypeDecl {
 							Pos:  lp(3175, 45),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3175, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3175, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -74578,21 +74580,21 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3176, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Subtract",
+				Name:    "Add",
 				NamePos: lp(3176, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3176, 50),
+						Pos: lp(3176, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 50),
+							Pos:  lp(3176, 45),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3176, 67),
+						Pos: lp(3176, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 67),
+							Pos:  lp(3176, 62),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74606,7 +74608,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3177, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Multiply",
+				Name:    "Subtract",
 				NamePos: lp(3177, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74634,24 +74636,24 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3178, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Divide",
+				Name:    "Multiply",
 				NamePos: lp(3178, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3178, 48),
+						Pos: lp(3178, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 48),
+							Pos:  lp(3178, 50),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3178, 69),
+						Pos: lp(3178, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 69),
+							Pos:  lp(3178, 67),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
 			},
@@ -74662,21 +74664,21 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3179, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Remainder",
+				Name:    "Divide",
 				NamePos: lp(3179, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3179, 51),
+						Pos: lp(3179, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 51),
+							Pos:  lp(3179, 48),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3179, 72),
+						Pos: lp(3179, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 72),
+							Pos:  lp(3179, 69),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -74690,33 +74692,24 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3180, 30),
 					Name: "BigInteger",
 				},
-				Name:    "DivRem",
+				Name:    "Remainder",
 				NamePos: lp(3180, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3180, 48),
+						Pos: lp(3180, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 48),
+							Pos:  lp(3180, 51),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3180, 69),
+						Pos: lp(3180, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 69),
+							Pos:  lp(3180, 72),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3180, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3180, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
 					},
 				},
 			},
@@ -74725,14 +74718,51 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3181, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3181, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3181, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3181, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3181, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3181, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3181, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3181, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3182, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3182, 30),
 					Name: "System.ValueTuple",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3181, 31),
+							Pos:  lp(3182, 31),
 							Name: "BigInteger",
 						},
 						&lang.TypeRef{
-							Pos:  lp(3181, 52),
+							Pos:  lp(3182, 52),
 							Name: "BigInteger",
 						},
 					},
@@ -74743,43 +74773,23 @@ func libraryAST_191() *lang.TypeDecl {
 					},
 				},
 				Name:    "DivRem",
-				NamePos: lp(3181, 74),
+				NamePos: lp(3182, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3181, 81),
+						Pos: lp(3182, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 81),
+							Pos:  lp(3182, 81),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3181, 98),
+						Pos: lp(3182, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 98),
+							Pos:  lp(3182, 98),
 							Name: "BigInteger",
 						},
 						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3182, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3182, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3182, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3182, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3182, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -74790,24 +74800,16 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3183, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Negate",
 				NamePos: lp(3183, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3183, 45),
+						Pos: lp(3183, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 45),
+							Pos:  lp(3183, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3183, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 63),
-							Name: "int",
-						},
-						Name: "exponent",
 					},
 				},
 			},
@@ -74818,32 +74820,24 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3184, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Pow",
 				NamePos: lp(3184, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3184, 48),
+						Pos: lp(3184, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 48),
+							Pos:  lp(3184, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3184, 66),
+						Pos: lp(3184, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 66),
-							Name: "BigInteger",
+							Pos:  lp(3184, 63),
+							Name: "int",
 						},
 						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3184, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3184, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
 					},
 				},
 			},
@@ -74854,24 +74848,32 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3185, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "ModPow",
 				NamePos: lp(3185, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3185, 63),
+						Pos: lp(3185, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 63),
+							Pos:  lp(3185, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3185, 80),
+						Pos: lp(3185, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 80),
+							Pos:  lp(3185, 66),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3185, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3185, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -74882,21 +74884,21 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3186, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "GreatestCommonDivisor",
 				NamePos: lp(3186, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3186, 45),
+						Pos: lp(3186, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 45),
+							Pos:  lp(3186, 63),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3186, 62),
+						Pos: lp(3186, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 62),
+							Pos:  lp(3186, 80),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -74910,7 +74912,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3187, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3187, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -74938,32 +74940,24 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3188, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "Min",
 				NamePos: lp(3188, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3188, 47),
+						Pos: lp(3188, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 47),
+							Pos:  lp(3188, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3188, 65),
+						Pos: lp(3188, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3188, 65),
+							Pos:  lp(3188, 62),
 							Name: "BigInteger",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3188, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "right",
 					},
 				},
 			},
@@ -74972,26 +74966,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3189, 30),
-					Name: "int",
+					Name: "BigInteger",
 				},
-				Name:    "Compare",
-				NamePos: lp(3189, 34),
+				Name:    "Clamp",
+				NamePos: lp(3189, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 42),
+						Pos: lp(3189, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 42),
+							Pos:  lp(3189, 47),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3189, 59),
+						Pos: lp(3189, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 59),
+							Pos:  lp(3189, 65),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3189, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -75000,18 +75002,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3190, 30),
-					Name: "double",
+					Name: "int",
 				},
-				Name:    "Log",
-				NamePos: lp(3190, 37),
+				Name:    "Compare",
+				NamePos: lp(3190, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3190, 41),
+						Pos: lp(3190, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 41),
+							Pos:  lp(3190, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3190, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3190, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -75033,14 +75043,6 @@ func libraryAST_191() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(3191, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3191, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -75050,16 +75052,24 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3192, 30),
 					Name: "double",
 				},
-				Name:    "Log10",
+				Name:    "Log",
 				NamePos: lp(3192, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3192, 43),
+						Pos: lp(3192, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3192, 43),
+							Pos:  lp(3192, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3192, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
@@ -75068,15 +75078,15 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3193, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "Log2",
-				NamePos: lp(3193, 41),
+				Name:    "Log10",
+				NamePos: lp(3193, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3193, 46),
+						Pos: lp(3193, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3193, 46),
+							Pos:  lp(3193, 43),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75088,15 +75098,15 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3194, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3194, 35),
+				Name:    "Log2",
+				NamePos: lp(3194, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3194, 49),
+						Pos: lp(3194, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3194, 49),
+							Pos:  lp(3194, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75110,13 +75120,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3195, 30),
 					Name: "bool",
 				},
-				Name:    "IsOddInteger",
+				Name:    "IsEvenInteger",
 				NamePos: lp(3195, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3195, 48),
+						Pos: lp(3195, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3195, 48),
+							Pos:  lp(3195, 49),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75130,13 +75140,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3196, 30),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
+				Name:    "IsOddInteger",
 				NamePos: lp(3196, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3196, 46),
+						Pos: lp(3196, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3196, 46),
+							Pos:  lp(3196, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75150,7 +75160,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3197, 30),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
+				Name:    "IsNegative",
 				NamePos: lp(3197, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75170,13 +75180,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3198, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3198, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3198, 42),
+						Pos: lp(3198, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3198, 42),
+							Pos:  lp(3198, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75188,15 +75198,15 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3199, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3199, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3199, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3199, 50),
+						Pos: lp(3199, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3199, 50),
+							Pos:  lp(3199, 42),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75210,13 +75220,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3200, 30),
 					Name: "BigInteger",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3200, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3200, 59),
+						Pos: lp(3200, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3200, 59),
+							Pos:  lp(3200, 50),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -75230,14 +75240,14 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3201, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "TrailingZeroCount",
 				NamePos: lp(3201, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3201, 47),
+						Pos: lp(3201, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3201, 47),
-							Name: "string",
+							Pos:  lp(3201, 59),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -75260,14 +75270,6 @@ func libraryAST_191() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3202, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3202, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -75293,9 +75295,9 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3203, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3203, 61),
-							Name: "IFormatProvider",
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "provider",
+						Name: "style",
 					},
 				},
 			},
@@ -75321,14 +75323,6 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3204, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3204, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3204, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3204, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -75340,27 +75334,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3205, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3205, 35),
+				Name:    "Parse",
+				NamePos: lp(3205, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3205, 44),
+						Pos: lp(3205, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 44),
+							Pos:  lp(3205, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos:      lp(3205, 58),
-						Modifier: "out",
+						Pos: lp(3205, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 62),
-							Name: "BigInteger",
+							Pos:  lp(3205, 61),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "result",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3205, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3205, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -75383,18 +75384,10 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3206, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3206, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3206, 84),
+						Pos:      lp(3206, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3206, 88),
+							Pos:  lp(3206, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -75423,23 +75416,15 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3207, 58),
 						Type: &lang.TypeRef{
 							Pos:  lp(3207, 58),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3207, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3207, 99),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
 					&lang.Param{
-						Pos:      lp(3207, 125),
+						Pos:      lp(3207, 84),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3207, 129),
+							Pos:  lp(3207, 88),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -75448,21 +75433,46 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3208, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3208, 23),
-					Name: "int",
+					Pos:  lp(3208, 30),
+					Name: "bool",
 				},
-				Name:    "CompareTo",
-				NamePos: lp(3208, 27),
+				Name:    "TryParse",
+				NamePos: lp(3208, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3208, 37),
+						Pos: lp(3208, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3208, 37),
-							Name: "object",
+							Pos:  lp(3208, 44),
+							Name: "string",
 						},
-						Name: "obj",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3208, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3208, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3208, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3208, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3208, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3208, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -75480,9 +75490,9 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3209, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3209, 37),
-							Name: "BigInteger",
+							Name: "object",
 						},
-						Name: "other",
+						Name: "obj",
 					},
 				},
 			},
@@ -75500,7 +75510,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3210, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3210, 37),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -75520,7 +75530,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3211, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3211, 37),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -75531,16 +75541,16 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3212, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3212, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3212, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3212, 35),
+						Pos: lp(3212, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 35),
-							Name: "BigInteger",
+							Pos:  lp(3212, 37),
+							Name: "ulong",
 						},
 						Name: "other",
 					},
@@ -75560,7 +75570,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3213, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3213, 35),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -75580,7 +75590,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3214, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3214, 35),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -75588,21 +75598,21 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3215, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3215, 32),
+					Pos:  lp(3215, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3215, 37),
+				NamePos: lp(3215, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3215, 44),
+						Pos: lp(3215, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3215, 44),
-							Name: "object",
+							Pos:  lp(3215, 35),
+							Name: "ulong",
 						},
-						Name: "obj",
+						Name: "other",
 					},
 				},
 			},
@@ -75611,40 +75621,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3216, 32),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3216, 36),
+				Name:    "Equals",
+				NamePos: lp(3216, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3216, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3216, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3217, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3217, 32),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3217, 39),
+				Name:    "GetHashCode",
+				NamePos: lp(3217, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3218, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 23),
+					Pos:  lp(3218, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3218, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3218, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3218, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
+				NamePos: lp(3218, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3219, 9),
@@ -75660,9 +75670,9 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3219, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3219, 39),
-							Name: "IFormatProvider",
+							Name: "string",
 						},
-						Name: "provider",
+						Name: "format",
 					},
 				},
 			},
@@ -75680,14 +75690,6 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3220, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3220, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3220, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3220, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -75698,15 +75700,29 @@ func libraryAST_191() *lang.TypeDecl {
 				Pos:       lp(3221, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3221, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3221, 23),
-						Name: "byte",
+					Pos:  lp(3221, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3221, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3221, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3221, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3221, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3221, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3221, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3222, 9),
@@ -75721,56 +75737,44 @@ func libraryAST_191() *lang.TypeDecl {
 				},
 				Name:    "ToByteArray",
 				NamePos: lp(3222, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3222, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 42),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3222, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3222, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3222, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3223, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3223, 23),
-					Name: "int",
+					Pos:       lp(3223, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3223, 23),
+						Name: "byte",
+					},
 				},
-				Name:    "GetByteCount",
-				NamePos: lp(3223, 27),
+				Name:    "ToByteArray",
+				NamePos: lp(3223, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3223, 40),
+						Pos: lp(3223, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3223, 40),
+							Pos:  lp(3223, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3223, 58),
+							Pos:   lp(3223, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3223, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3223, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3223, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -75783,39 +75787,36 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3224, 23),
-					Name: "long",
+					Name: "int",
 				},
-				Name:    "GetBitLength",
-				NamePos: lp(3224, 28),
+				Name:    "GetByteCount",
+				NamePos: lp(3224, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3224, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3224, 40),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3224, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3225, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3225, 30),
-					Name: "BigInteger",
+					Pos:  lp(3225, 23),
+					Name: "long",
 				},
-				Name:    "op_Addition",
-				NamePos: lp(3225, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3225, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3225, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
+				Name:    "GetBitLength",
+				NamePos: lp(3225, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3226, 9),
@@ -75824,7 +75825,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3226, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Subtraction",
+				Name:    "op_Addition",
 				NamePos: lp(3226, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75844,7 +75845,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3227, 9),
@@ -75853,7 +75854,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3227, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Multiply",
+				Name:    "op_Subtraction",
 				NamePos: lp(3227, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75873,7 +75874,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "*",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3228, 9),
@@ -75882,7 +75883,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3228, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Division",
+				Name:    "op_Multiply",
 				NamePos: lp(3228, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75891,18 +75892,18 @@ func libraryAST_191() *lang.TypeDecl {
 							Pos:  lp(3228, 52),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3228, 73),
+						Pos: lp(3228, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 73),
+							Pos:  lp(3228, 69),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3229, 9),
@@ -75911,7 +75912,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3229, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Modulus",
+				Name:    "op_Division",
 				NamePos: lp(3229, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75931,7 +75932,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "divisor",
 					},
 				},
-				Operator: "%",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3230, 9),
@@ -75940,7 +75941,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3230, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_Modulus",
 				NamePos: lp(3230, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75949,18 +75950,18 @@ func libraryAST_191() *lang.TypeDecl {
 							Pos:  lp(3230, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3230, 69),
+						Pos: lp(3230, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 69),
+							Pos:  lp(3230, 73),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
-				Operator: "&",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3231, 9),
@@ -75969,7 +75970,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3231, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3231, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75989,7 +75990,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3232, 9),
@@ -75998,7 +75999,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3232, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3232, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76018,7 +76019,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3233, 9),
@@ -76027,27 +76028,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3233, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3233, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 53),
+						Pos: lp(3233, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 53),
+							Pos:  lp(3233, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3233, 71),
+						Pos: lp(3233, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 71),
-							Name: "int",
+							Pos:  lp(3233, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3234, 9),
@@ -76056,7 +76057,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3234, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_LeftShift",
 				NamePos: lp(3234, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76076,7 +76077,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "shift",
 					},
 				},
-				Operator: ">>",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3235, 9),
@@ -76085,27 +76086,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3235, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_RightShift",
 				NamePos: lp(3235, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3235, 54),
+						Pos: lp(3235, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 54),
+							Pos:  lp(3235, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3235, 72),
+						Pos: lp(3235, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 72),
+							Pos:  lp(3235, 71),
 							Name: "int",
 						},
-						Name: "shiftAmount",
+						Name: "shift",
 					},
 				},
-				Operator: ">>>",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3236, 9),
@@ -76114,19 +76115,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3236, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3236, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 52),
+						Pos: lp(3236, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 52),
+							Pos:  lp(3236, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3236, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3236, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "~",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3237, 9),
@@ -76135,7 +76144,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3237, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_OnesComplement",
 				NamePos: lp(3237, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76147,7 +76156,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "-",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3238, 9),
@@ -76156,7 +76165,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3238, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_UnaryNegation",
 				NamePos: lp(3238, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76168,7 +76177,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "+",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3239, 9),
@@ -76177,19 +76186,19 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3239, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_UnaryPlus",
 				NamePos: lp(3239, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 53),
+						Pos: lp(3239, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 53),
+							Pos:  lp(3239, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "++",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3240, 9),
@@ -76198,7 +76207,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3240, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_Increment",
 				NamePos: lp(3240, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76210,36 +76219,28 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "--",
+				Operator: "++",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3241, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3241, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3241, 35),
+				Name:    "op_Decrement",
+				NamePos: lp(3241, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3241, 47),
+						Pos: lp(3241, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 47),
+							Pos:  lp(3241, 53),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3241, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3241, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "==",
+				Operator: "--",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3242, 9),
@@ -76248,7 +76249,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3242, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3242, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76268,7 +76269,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3243, 9),
@@ -76277,27 +76278,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3243, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3243, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3243, 46),
+						Pos: lp(3243, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 46),
+							Pos:  lp(3243, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3243, 63),
+						Pos: lp(3243, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 63),
+							Pos:  lp(3243, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3244, 9),
@@ -76306,7 +76307,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3244, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3244, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76326,7 +76327,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3245, 9),
@@ -76335,27 +76336,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3245, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3245, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3245, 47),
+						Pos: lp(3245, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3245, 47),
+							Pos:  lp(3245, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3245, 64),
+						Pos: lp(3245, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3245, 64),
+							Pos:  lp(3245, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3246, 9),
@@ -76364,7 +76365,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3246, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3246, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76384,7 +76385,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3247, 9),
@@ -76393,7 +76394,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3247, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3247, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76408,12 +76409,12 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3247, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3247, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3248, 9),
@@ -76422,7 +76423,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3248, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3248, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76442,7 +76443,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3249, 9),
@@ -76451,27 +76452,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3249, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3249, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3249, 46),
+						Pos: lp(3249, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 46),
+							Pos:  lp(3249, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3249, 63),
+						Pos: lp(3249, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 63),
+							Pos:  lp(3249, 64),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3250, 9),
@@ -76480,7 +76481,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3250, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3250, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76500,7 +76501,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3251, 9),
@@ -76509,27 +76510,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3251, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3251, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3251, 47),
+						Pos: lp(3251, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3251, 47),
+							Pos:  lp(3251, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3251, 64),
+						Pos: lp(3251, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3251, 64),
+							Pos:  lp(3251, 63),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3252, 9),
@@ -76538,7 +76539,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3252, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3252, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76558,7 +76559,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3253, 9),
@@ -76567,27 +76568,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3253, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3253, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3253, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3253, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3253, 58),
+						Pos: lp(3253, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3253, 58),
-							Name: "BigInteger",
+							Pos:  lp(3253, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3254, 9),
@@ -76596,7 +76597,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3254, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3254, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76616,7 +76617,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3255, 9),
@@ -76625,27 +76626,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3255, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3255, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3255, 46),
+						Pos: lp(3255, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3255, 46),
+							Pos:  lp(3255, 47),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3255, 57),
+						Pos: lp(3255, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3255, 57),
+							Pos:  lp(3255, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3256, 9),
@@ -76654,7 +76655,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3256, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3256, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76674,7 +76675,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3257, 9),
@@ -76683,27 +76684,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3257, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3257, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3257, 47),
+						Pos: lp(3257, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3257, 47),
+							Pos:  lp(3257, 46),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3257, 58),
+						Pos: lp(3257, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3257, 58),
+							Pos:  lp(3257, 57),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3258, 9),
@@ -76712,7 +76713,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3258, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3258, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76732,7 +76733,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3259, 9),
@@ -76741,27 +76742,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3259, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3259, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3259, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3259, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3259, 64),
+						Pos: lp(3259, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3259, 64),
-							Name: "ulong",
+							Pos:  lp(3259, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3260, 9),
@@ -76770,7 +76771,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3260, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3260, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76790,7 +76791,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3261, 9),
@@ -76799,27 +76800,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3261, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3261, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3261, 46),
+						Pos: lp(3261, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3261, 46),
+							Pos:  lp(3261, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3261, 63),
+						Pos: lp(3261, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3261, 63),
+							Pos:  lp(3261, 64),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3262, 9),
@@ -76828,7 +76829,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3262, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3262, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76848,7 +76849,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3263, 9),
@@ -76857,27 +76858,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3263, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3263, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3263, 47),
+						Pos: lp(3263, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3263, 47),
+							Pos:  lp(3263, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3263, 64),
+						Pos: lp(3263, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3263, 64),
+							Pos:  lp(3263, 63),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3264, 9),
@@ -76886,7 +76887,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3264, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3264, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76906,7 +76907,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3265, 9),
@@ -76915,27 +76916,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3265, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3265, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3265, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3265, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3265, 59),
+						Pos: lp(3265, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3265, 59),
-							Name: "BigInteger",
+							Pos:  lp(3265, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3266, 9),
@@ -76944,7 +76945,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3266, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3266, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76964,7 +76965,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3267, 9),
@@ -76973,27 +76974,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3267, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3267, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3267, 46),
+						Pos: lp(3267, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3267, 46),
+							Pos:  lp(3267, 47),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3267, 58),
+						Pos: lp(3267, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3267, 58),
+							Pos:  lp(3267, 59),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3268, 9),
@@ -77002,7 +77003,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3268, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3268, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77022,7 +77023,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3269, 9),
@@ -77031,27 +77032,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3269, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3269, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3269, 47),
+						Pos: lp(3269, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3269, 47),
+							Pos:  lp(3269, 46),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3269, 59),
+						Pos: lp(3269, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3269, 59),
+							Pos:  lp(3269, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3270, 9),
@@ -77060,7 +77061,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3270, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3270, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77080,27 +77081,36 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3271, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3271, 48),
-					Name: "BigInteger",
+					Pos:  lp(3271, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3271, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3271, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3271, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3271, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3271, 59),
-							Name: "byte",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3272, 9),
@@ -77115,7 +77125,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3272, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3272, 59),
-							Name: "sbyte",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -77135,7 +77145,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3273, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3273, 59),
-							Name: "short",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -77155,7 +77165,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3274, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3274, 59),
-							Name: "ushort",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -77175,7 +77185,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3275, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3275, 59),
-							Name: "char",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -77195,7 +77205,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3276, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3276, 59),
-							Name: "int",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -77215,7 +77225,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3277, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3277, 59),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77235,7 +77245,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3278, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3278, 59),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77255,7 +77265,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3279, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3279, 59),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -77269,18 +77279,18 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3280, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3280, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3280, 59),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3281, 9),
@@ -77295,7 +77305,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3281, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3281, 59),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -77315,7 +77325,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3282, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3282, 59),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -77327,15 +77337,15 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3283, 48),
-					Name: "byte",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3283, 53),
+						Pos: lp(3283, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3283, 53),
-							Name: "BigInteger",
+							Pos:  lp(3283, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -77347,14 +77357,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3284, 48),
-					Name: "sbyte",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3284, 54),
+						Pos: lp(3284, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 54),
+							Pos:  lp(3284, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77367,7 +77377,7 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3285, 48),
-					Name: "short",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -77387,14 +77397,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3286, 48),
-					Name: "ushort",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3286, 55),
+						Pos: lp(3286, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3286, 55),
+							Pos:  lp(3286, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77407,14 +77417,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3287, 48),
-					Name: "char",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3287, 53),
+						Pos: lp(3287, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3287, 53),
+							Pos:  lp(3287, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77427,14 +77437,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3288, 48),
-					Name: "int",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3288, 52),
+						Pos: lp(3288, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3288, 52),
+							Pos:  lp(3288, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77447,14 +77457,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3289, 48),
-					Name: "uint",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3289, 53),
+						Pos: lp(3289, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3289, 53),
+							Pos:  lp(3289, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77467,7 +77477,7 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3290, 48),
-					Name: "long",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -77487,14 +77497,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3291, 48),
-					Name: "ulong",
+					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3291, 54),
+						Pos: lp(3291, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 54),
+							Pos:  lp(3291, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77507,7 +77517,7 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3292, 48),
-					Name: "float",
+					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -77527,14 +77537,14 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3293, 48),
-					Name: "double",
+					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3293, 55),
+						Pos: lp(3293, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 55),
+							Pos:  lp(3293, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77547,14 +77557,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3294, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3294, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3294, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3295, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3295, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3294, 56),
+						Pos: lp(3295, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 56),
+							Pos:  lp(3295, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -77568,32 +77598,12 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3297, 5),
+		Pos:       lp(3298, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3299, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3299, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3299, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3299, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3299, 42),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(3300, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -77608,7 +77618,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3300, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3300, 42),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77628,7 +77638,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3301, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3301, 42),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77648,7 +77658,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3302, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3302, 42),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -77659,16 +77669,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3303, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3303, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3303, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3303, 51),
+						Pos: lp(3303, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3303, 51),
-							Name: "uint",
+							Pos:  lp(3303, 42),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77688,7 +77698,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3304, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3304, 51),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77701,14 +77711,14 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3305, 30),
 					Name: "int",
 				},
-				Name:    "Log2",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3305, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3305, 39),
+						Pos: lp(3305, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3305, 39),
-							Name: "uint",
+							Pos:  lp(3305, 51),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77728,7 +77738,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3306, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3306, 39),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77741,14 +77751,14 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3307, 30),
 					Name: "int",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3307, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3307, 43),
+						Pos: lp(3307, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3307, 43),
-							Name: "uint",
+							Pos:  lp(3307, 39),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77768,7 +77778,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3308, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(3308, 43),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77779,26 +77789,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3309, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3309, 35),
+				Name:    "PopCount",
+				NamePos: lp(3309, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3309, 46),
+						Pos: lp(3309, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 46),
-							Name: "uint",
+							Pos:  lp(3309, 43),
+							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3309, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3309, 58),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -77807,23 +77809,23 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3310, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3310, 36),
+				NamePos: lp(3310, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3310, 47),
+						Pos: lp(3310, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 47),
-							Name: "ulong",
+							Pos:  lp(3310, 46),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3310, 60),
+						Pos: lp(3310, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 60),
+							Pos:  lp(3310, 58),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77835,23 +77837,23 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3311, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3311, 35),
+				Name:    "RotateLeft",
+				NamePos: lp(3311, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3311, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3311, 47),
-							Name: "uint",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3311, 59),
+						Pos: lp(3311, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 59),
+							Pos:  lp(3311, 60),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77863,23 +77865,23 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3312, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3312, 36),
+				NamePos: lp(3312, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3312, 48),
+						Pos: lp(3312, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3312, 48),
-							Name: "ulong",
+							Pos:  lp(3312, 47),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3312, 61),
+						Pos: lp(3312, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3312, 61),
+							Pos:  lp(3312, 59),
 							Name: "int",
 						},
 						Name: "offset",
@@ -77891,18 +77893,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3313, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3313, 35),
+				Name:    "RotateRight",
+				NamePos: lp(3313, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3313, 53),
+						Pos: lp(3313, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 53),
-							Name: "uint",
+							Pos:  lp(3313, 48),
+							Name: "ulong",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3313, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3313, 61),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -77911,16 +77921,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3314, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3314, 36),
+				NamePos: lp(3314, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3314, 54),
+						Pos: lp(3314, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 54),
-							Name: "ulong",
+							Pos:  lp(3314, 53),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77931,16 +77941,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3315, 30),
-					Name: "int",
+					Name: "ulong",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3315, 34),
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3315, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3315, 52),
+						Pos: lp(3315, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3315, 52),
-							Name: "int",
+							Pos:  lp(3315, 54),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -77960,7 +77970,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3316, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3316, 52),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77980,7 +77990,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3317, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3317, 52),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -78000,6 +78010,26 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3318, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3318, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3319, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3319, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3319, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3319, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3319, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -78012,26 +78042,26 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3327, 5),
+		Pos:       lp(3328, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SearchOption",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3327, 32),
+				Pos:  lp(3328, 32),
 				Name: "TopDirectoryOnly",
 				Value: &lang.Literal{
-					Pos:   lp(3327, 51),
+					Pos:   lp(3328, 51),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3327, 54),
+				Pos:  lp(3328, 54),
 				Name: "AllDirectories",
 				Value: &lang.Literal{
-					Pos:   lp(3327, 71),
+					Pos:   lp(3328, 71),
 					Raw:   "1",
 					Value: int64(1),
 				},
@@ -78042,62 +78072,62 @@ func libraryAST_193() *lang.TypeDecl {
 
 func libraryAST_194() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3328, 5),
+		Pos:       lp(3329, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileMode",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3328, 28),
+				Pos:  lp(3329, 28),
 				Name: "CreateNew",
 				Value: &lang.Literal{
-					Pos:   lp(3328, 40),
+					Pos:   lp(3329, 40),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3328, 43),
+				Pos:  lp(3329, 43),
 				Name: "Create",
 				Value: &lang.Literal{
-					Pos:   lp(3328, 52),
+					Pos:   lp(3329, 52),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3328, 55),
+				Pos:  lp(3329, 55),
 				Name: "Open",
 				Value: &lang.Literal{
-					Pos:   lp(3328, 62),
+					Pos:   lp(3329, 62),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3328, 65),
+				Pos:  lp(3329, 65),
 				Name: "OpenOrCreate",
 				Value: &lang.Literal{
-					Pos:   lp(3328, 80),
+					Pos:   lp(3329, 80),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3328, 83),
+				Pos:  lp(3329, 83),
 				Name: "Truncate",
 				Value: &lang.Literal{
-					Pos:   lp(3328, 94),
+					Pos:   lp(3329, 94),
 					Raw:   "5",
 					Value: int64(5),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3328, 97),
+				Pos:  lp(3329, 97),
 				Name: "Append",
 				Value: &lang.Literal{
-					Pos:   lp(3328, 106),
+					Pos:   lp(3329, 106),
 					Raw:   "6",
 					Value: int64(6),
 				},
@@ -78108,54 +78138,9 @@ func libraryAST_194() *lang.TypeDecl {
 
 func libraryAST_195() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3329, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileAccess",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3329, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3329, 38),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3329, 45),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3329, 48),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3329, 56),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3329, 59),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3329, 71),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_196() *lang.TypeDecl {
-	return &lang.TypeDecl{
 		Pos:       lp(3330, 5),
 		Kind:      lang.TypeKind("enum"),
-		Name:      "FileShare",
+		Name:      "FileAccess",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
@@ -78166,55 +78151,100 @@ func libraryAST_196() *lang.TypeDecl {
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3330, 37),
-				Name: "None",
-				Value: &lang.Literal{
-					Pos:   lp(3330, 44),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3330, 47),
+				Pos:  lp(3330, 38),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3330, 54),
+					Pos:   lp(3330, 45),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3330, 57),
+				Pos:  lp(3330, 48),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3330, 65),
+					Pos:   lp(3330, 56),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3330, 68),
+				Pos:  lp(3330, 59),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3330, 80),
+					Pos:   lp(3330, 71),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_196() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3331, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileShare",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3331, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3331, 37),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   lp(3331, 44),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3331, 47),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3331, 54),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3331, 57),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3331, 65),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3331, 68),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3331, 80),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3330, 83),
+				Pos:  lp(3331, 83),
 				Name: "Delete",
 				Value: &lang.Literal{
-					Pos:   lp(3330, 92),
+					Pos:   lp(3331, 92),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3330, 95),
+				Pos:  lp(3331, 95),
 				Name: "Inheritable",
 				Value: &lang.Literal{
-					Pos:   lp(3330, 109),
+					Pos:   lp(3331, 109),
 					Raw:   "16",
 					Value: int64(16),
 				},
@@ -78225,35 +78255,35 @@ func libraryAST_196() *lang.TypeDecl {
 
 func libraryAST_197() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3331, 5),
+		Pos:       lp(3332, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SeekOrigin",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3331, 30),
+				Pos:  lp(3332, 30),
 				Name: "Begin",
 				Value: &lang.Literal{
-					Pos:   lp(3331, 38),
+					Pos:   lp(3332, 38),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3331, 41),
+				Pos:  lp(3332, 41),
 				Name: "Current",
 				Value: &lang.Literal{
-					Pos:   lp(3331, 51),
+					Pos:   lp(3332, 51),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3331, 54),
+				Pos:  lp(3332, 54),
 				Name: "End",
 				Value: &lang.Literal{
-					Pos:   lp(3331, 60),
+					Pos:   lp(3332, 60),
 					Raw:   "2",
 					Value: int64(2),
 				},
@@ -78264,46 +78294,26 @@ func libraryAST_197() *lang.TypeDecl {
 
 func libraryAST_198() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3333, 5),
+		Pos:       lp(3334, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "File",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3335, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3335, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3335, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3335, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3335, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3336, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3336, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ReadAllText",
-				NamePos: lp(3336, 37),
+				Name:    "Exists",
+				NamePos: lp(3336, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3336, 49),
+						Pos: lp(3336, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3336, 49),
+							Pos:  lp(3336, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -78328,37 +78338,33 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3337, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3337, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3338, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3338, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3338, 30),
-						Name: "string",
-					},
+					Pos:  lp(3338, 30),
+					Name: "string",
 				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3338, 39),
+				Name:    "ReadAllText",
+				NamePos: lp(3338, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3338, 52),
+						Pos: lp(3338, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3338, 52),
+							Pos:  lp(3338, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3338, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3338, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78384,39 +78390,37 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3339, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3339, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3340, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3340, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3340, 69),
-							Name: "string",
-						},
+					Pos:       lp(3340, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3340, 30),
+						Name: "string",
 					},
 				},
-				Name:    "ReadLines",
-				NamePos: lp(3340, 77),
+				Name:    "ReadAllLines",
+				NamePos: lp(3340, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3340, 87),
+						Pos: lp(3340, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3340, 87),
+							Pos:  lp(3340, 52),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3340, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3340, 65),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78444,10 +78448,36 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3342, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3342, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3342, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3342, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3341, 100),
+						Pos: lp(3342, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3341, 100),
+							Pos:  lp(3342, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3342, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3342, 100),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -78455,54 +78485,26 @@ func libraryAST_198() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3342, 9),
+				Pos:       lp(3343, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3342, 30),
+					Pos:       lp(3343, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3342, 30),
+						Pos:  lp(3343, 30),
 						Name: "byte",
 					},
 				},
 				Name:    "ReadAllBytes",
-				NamePos: lp(3342, 37),
+				NamePos: lp(3343, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3342, 50),
+						Pos: lp(3343, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3342, 50),
+							Pos:  lp(3343, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3343, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3343, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3343, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3343, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3343, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 61),
-							Name: "string",
-						},
-						Name: "contents",
 					},
 				},
 			},
@@ -78532,14 +78534,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3344, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78549,24 +78543,32 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3345, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllText",
+				Name:    "WriteAllText",
 				NamePos: lp(3345, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3345, 49),
+						Pos: lp(3345, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3345, 49),
+							Pos:  lp(3345, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3345, 62),
+						Pos: lp(3345, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3345, 62),
+							Pos:  lp(3345, 61),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3345, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3345, 78),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78596,14 +78598,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3346, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3346, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78613,7 +78607,7 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3347, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllLines",
+				Name:    "AppendAllText",
 				NamePos: lp(3347, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78628,15 +78622,17 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3347, 62),
 						Type: &lang.TypeRef{
 							Pos:  lp(3347, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3347, 101),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3347, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3347, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78672,14 +78668,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3348, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3348, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78689,30 +78677,38 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3349, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllLines",
+				Name:    "WriteAllLines",
 				NamePos: lp(3349, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3349, 50),
+						Pos: lp(3349, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3349, 50),
+							Pos:  lp(3349, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3349, 63),
+						Pos: lp(3349, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3349, 63),
+							Pos:  lp(3349, 62),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3349, 102),
+									Pos:  lp(3349, 101),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3349, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 119),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78748,14 +78744,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3350, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -78765,28 +78753,38 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3351, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllBytes",
+				Name:    "AppendAllLines",
 				NamePos: lp(3351, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3351, 49),
+						Pos: lp(3351, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3351, 49),
+							Pos:  lp(3351, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3351, 62),
+						Pos: lp(3351, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(3351, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3351, 62),
-								Name: "byte",
+							Pos:  lp(3351, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3351, 102),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3351, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3351, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -78795,24 +78793,30 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3352, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3352, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3352, 66),
+				Name:    "WriteAllBytes",
+				NamePos: lp(3352, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3352, 83),
+						Pos: lp(3352, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3352, 83),
+							Pos:  lp(3352, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3352, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3352, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3352, 62),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
 					},
 				},
 			},
@@ -78839,14 +78843,6 @@ func libraryAST_198() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3353, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3353, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78878,14 +78874,6 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3354, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3354, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3354, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3354, 127),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -78900,25 +78888,37 @@ func libraryAST_198() *lang.TypeDecl {
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3355, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3355, 58),
-								Name: "string",
-							},
+							Pos:  lp(3355, 58),
+							Name: "string",
 						},
 					},
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3355, 68),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3355, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3355, 86),
+						Pos: lp(3355, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3355, 86),
+							Pos:  lp(3355, 83),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3355, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3355, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78949,14 +78949,6 @@ func libraryAST_198() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3356, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3356, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -78992,14 +78984,6 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3357, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3357, 99),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3357, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 130),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -79018,21 +79002,37 @@ func libraryAST_198() *lang.TypeDecl {
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
 								Pos:  lp(3358, 58),
-								Name: "byte",
+								Name: "string",
 							},
 						},
 					},
 				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3358, 66),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3358, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3358, 84),
+						Pos: lp(3358, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3358, 84),
+							Pos:  lp(3358, 86),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3358, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3358, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3358, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79064,14 +79064,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3359, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 97),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79080,25 +79072,35 @@ func libraryAST_198() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3360, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3360, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3360, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3360, 58),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3360, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3360, 76),
+						Pos: lp(3360, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 76),
+							Pos:  lp(3360, 84),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3360, 89),
+						Pos: lp(3360, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 89),
-							Name: "string",
+							Pos:  lp(3360, 97),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "contents",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79127,14 +79129,6 @@ func libraryAST_198() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3361, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79168,14 +79162,6 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3362, 106),
 						Type: &lang.TypeRef{
 							Pos:  lp(3362, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3362, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 137),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -79189,24 +79175,40 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3363, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllTextAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3363, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3363, 77),
+						Pos: lp(3363, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3363, 77),
+							Pos:  lp(3363, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3363, 90),
+						Pos: lp(3363, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3363, 90),
+							Pos:  lp(3363, 89),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3363, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3363, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79235,14 +79237,6 @@ func libraryAST_198() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3364, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3364, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79276,14 +79270,6 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3365, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(3365, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3365, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 138),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -79297,7 +79283,7 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3366, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3366, 58),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79312,15 +79298,25 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3366, 90),
 						Type: &lang.TypeRef{
 							Pos:  lp(3366, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3366, 129),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3366, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3366, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3366, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3366, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79355,14 +79351,6 @@ func libraryAST_198() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3367, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79402,14 +79390,6 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3368, 147),
 						Type: &lang.TypeRef{
 							Pos:  lp(3368, 147),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3368, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 178),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -79423,30 +79403,46 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3369, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "WriteAllLinesAsync",
 				NamePos: lp(3369, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3369, 78),
+						Pos: lp(3369, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3369, 78),
+							Pos:  lp(3369, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3369, 91),
+						Pos: lp(3369, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3369, 91),
+							Pos:  lp(3369, 90),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3369, 130),
+									Pos:  lp(3369, 129),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3369, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3369, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79481,14 +79477,6 @@ func libraryAST_198() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3370, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3370, 148),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79528,14 +79516,6 @@ func libraryAST_198() *lang.TypeDecl {
 						Pos: lp(3371, 148),
 						Type: &lang.TypeRef{
 							Pos:  lp(3371, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3371, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3371, 179),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -79549,28 +79529,46 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3372, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllBytesAsync",
+				Name:    "AppendAllLinesAsync",
 				NamePos: lp(3372, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3372, 77),
+						Pos: lp(3372, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3372, 77),
+							Pos:  lp(3372, 78),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3372, 90),
+						Pos: lp(3372, 91),
 						Type: &lang.TypeRef{
-							Pos:       lp(3372, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3372, 90),
-								Name: "byte",
+							Pos:  lp(3372, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3372, 130),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3372, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3372, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3372, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3372, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79604,14 +79602,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "bytes",
 					},
-					&lang.Param{
-						Pos: lp(3373, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3373, 104),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79619,18 +79609,38 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3374, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Delete",
-				NamePos: lp(3374, 35),
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3374, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3374, 42),
+						Pos: lp(3374, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3374, 42),
+							Pos:  lp(3374, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3374, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3374, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3374, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3374, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -79639,15 +79649,15 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3375, 30),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3375, 41),
+				Name:    "Delete",
+				NamePos: lp(3375, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3375, 50),
+						Pos: lp(3375, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3375, 50),
+							Pos:  lp(3375, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -79661,13 +79671,13 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3376, 30),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3376, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3376, 51),
+						Pos: lp(3376, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3376, 51),
+							Pos:  lp(3376, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -79681,13 +79691,13 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3377, 30),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3377, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3377, 48),
+						Pos: lp(3377, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3377, 48),
+							Pos:  lp(3377, 51),
 							Name: "string",
 						},
 						Name: "path",
@@ -79712,14 +79722,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3378, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 61),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79729,24 +79731,24 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3379, 30),
 					Name: "FileStream",
 				},
-				Name:    "Open",
+				Name:    "Create",
 				NamePos: lp(3379, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3379, 46),
+						Pos: lp(3379, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3379, 46),
+							Pos:  lp(3379, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3379, 59),
+						Pos: lp(3379, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3379, 59),
-							Name: "FileMode",
+							Pos:  lp(3379, 61),
+							Name: "int",
 						},
-						Name: "mode",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -79775,14 +79777,6 @@ func libraryAST_198() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3380, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3380, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -79820,14 +79814,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "access",
 					},
-					&lang.Param{
-						Pos: lp(3381, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3381, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79835,18 +79821,42 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3382, 30),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3382, 43),
+				Name:    "Open",
+				NamePos: lp(3382, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3382, 52),
+						Pos: lp(3382, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3382, 52),
+							Pos:  lp(3382, 46),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3382, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3382, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3382, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
 					},
 				},
 			},
@@ -79855,15 +79865,15 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3383, 30),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3383, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3383, 54),
+						Pos: lp(3383, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3383, 54),
+							Pos:  lp(3383, 52),
 							Name: "string",
 						},
 						Name: "path",
@@ -79877,7 +79887,7 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3384, 30),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3384, 43),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79895,26 +79905,18 @@ func libraryAST_198() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3385, 30),
-					Name: "void",
+					Name: "StreamWriter",
 				},
-				Name:    "Copy",
-				NamePos: lp(3385, 35),
+				Name:    "AppendText",
+				NamePos: lp(3385, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3385, 40),
+						Pos: lp(3385, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3385, 40),
+							Pos:  lp(3385, 54),
 							Name: "string",
 						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3385, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3385, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
+						Name: "path",
 					},
 				},
 			},
@@ -79944,14 +79946,6 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3386, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3386, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -79961,7 +79955,7 @@ func libraryAST_198() *lang.TypeDecl {
 					Pos:  lp(3387, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Copy",
 				NamePos: lp(3387, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79979,6 +79973,14 @@ func libraryAST_198() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3387, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3387, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -80008,10 +80010,38 @@ func libraryAST_198() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3389, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3389, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3389, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3388, 84),
+						Pos: lp(3389, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3388, 84),
+							Pos:  lp(3389, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3389, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3389, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 84),
 							Name: "bool",
 						},
 						Name: "overwrite",
@@ -80024,46 +80054,26 @@ func libraryAST_198() *lang.TypeDecl {
 
 func libraryAST_199() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3391, 5),
+		Pos:       lp(3392, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Directory",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3393, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3393, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3393, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3393, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3393, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3394, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3394, 30),
-					Name: "DirectoryInfo",
+					Name: "bool",
 				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3394, 44),
+				Name:    "Exists",
+				NamePos: lp(3394, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3394, 60),
+						Pos: lp(3394, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3394, 60),
+							Pos:  lp(3394, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -80075,15 +80085,15 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3395, 30),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3395, 35),
+				Name:    "CreateDirectory",
+				NamePos: lp(3395, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3395, 42),
+						Pos: lp(3395, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3395, 42),
+							Pos:  lp(3395, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -80108,14 +80118,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3396, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3396, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80125,24 +80127,24 @@ func libraryAST_199() *lang.TypeDecl {
 					Pos:  lp(3397, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Delete",
 				NamePos: lp(3397, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3397, 40),
+						Pos: lp(3397, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 40),
+							Pos:  lp(3397, 42),
 							Name: "string",
 						},
-						Name: "sourceDirName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3397, 62),
+						Pos: lp(3397, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 62),
-							Name: "string",
+							Pos:  lp(3397, 55),
+							Name: "bool",
 						},
-						Name: "destDirName",
+						Name: "recursive",
 					},
 				},
 			},
@@ -80151,49 +80153,53 @@ func libraryAST_199() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3398, 30),
-					Name: "string",
+					Name: "void",
 				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3398, 37),
+				Name:    "Move",
+				NamePos: lp(3398, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3398, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3398, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3398, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3398, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3399, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3399, 30),
-					Name: "DirectoryInfo",
+					Name: "string",
 				},
-				Name:    "GetParent",
-				NamePos: lp(3399, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3399, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3399, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3399, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3400, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3400, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3400, 30),
-						Name: "string",
-					},
+					Pos:  lp(3400, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3400, 39),
+				Name:    "GetParent",
+				NamePos: lp(3400, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3400, 48),
+						Pos: lp(3400, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3400, 48),
+							Pos:  lp(3400, 54),
 							Name: "string",
 						},
 						Name: "path",
@@ -80221,14 +80227,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3401, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3401, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80262,14 +80260,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3402, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3402, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80283,16 +80273,32 @@ func libraryAST_199() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetDirectories",
+				Name:    "GetFiles",
 				NamePos: lp(3403, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3403, 54),
+						Pos: lp(3403, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3403, 54),
+							Pos:  lp(3403, 48),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3403, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3403, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3403, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3403, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80317,14 +80323,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3404, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3404, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80358,14 +80356,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3405, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3405, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80379,16 +80369,32 @@ func libraryAST_199() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetDirectories",
 				NamePos: lp(3406, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3406, 60),
+						Pos: lp(3406, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3406, 60),
+							Pos:  lp(3406, 54),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3406, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3406, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3406, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3406, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80413,14 +80419,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3407, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3407, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80454,39 +80452,45 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3408, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3408, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3409, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3409, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3409, 69),
-							Name: "string",
-						},
+					Pos:       lp(3409, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3409, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3409, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3409, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3409, 92),
+						Pos: lp(3409, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3409, 92),
+							Pos:  lp(3409, 60),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3409, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3409, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3409, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3409, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80513,14 +80517,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3410, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3410, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80556,14 +80552,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3411, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80579,16 +80567,32 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3412, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3412, 98),
+						Pos: lp(3412, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3412, 98),
+							Pos:  lp(3412, 92),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3412, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3412, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3412, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3412, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80615,14 +80619,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3413, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3413, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80658,14 +80654,6 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3414, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3414, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -80681,16 +80669,32 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateDirectories",
 				NamePos: lp(3415, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3415, 104),
+						Pos: lp(3415, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3415, 104),
+							Pos:  lp(3415, 98),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3415, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3415, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3415, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3415, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -80717,14 +80721,6 @@ func libraryAST_199() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3416, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3416, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -80760,10 +80756,44 @@ func libraryAST_199() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3418, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3418, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3418, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3418, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3417, 139),
+						Pos: lp(3418, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3417, 139),
+							Pos:  lp(3418, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3418, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3418, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3418, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3418, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -80776,83 +80806,68 @@ func libraryAST_199() *lang.TypeDecl {
 
 func libraryAST_200() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3420, 5),
+		Pos:       lp(3421, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileSystemInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3422, 9),
+				Pos:       lp(3423, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3422, 24),
+					Pos:  lp(3423, 24),
 					Name: "string",
 				},
 				Name: "FullName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3422, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3423, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3423, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3423, 39),
+						Pos:  lp(3423, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3424, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3424, 16),
+					Pos:  lp(3424, 25),
 					Name: "string",
 				},
-				Name: "Extension",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3424, 35),
+						Pos:  lp(3424, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3425, 9),
-				Modifiers: lang.Modifiers(65),
+				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3425, 25),
-					Name: "bool",
+					Pos:  lp(3425, 16),
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Extension",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3425, 39),
+						Pos:  lp(3425, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3426, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3426, 16),
-					Name: "DateTime",
+					Pos:  lp(3426, 25),
+					Name: "bool",
 				},
-				Name: "LastWriteTime",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3426, 41),
+						Pos:  lp(3426, 39),
 						Kind: "get",
 					},
 				},
@@ -80864,10 +80879,10 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3427, 16),
 					Name: "DateTime",
 				},
-				Name: "CreationTime",
+				Name: "LastWriteTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3427, 40),
+						Pos:  lp(3427, 41),
 						Kind: "get",
 					},
 				},
@@ -80879,33 +80894,48 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3428, 16),
 					Name: "DateTime",
 				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3428, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3429, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3429, 16),
+					Name: "DateTime",
+				},
 				Name: "LastAccessTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3428, 42),
+						Pos:  lp(3429, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3429, 9),
+				Pos:       lp(3430, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3429, 23),
+					Pos:  lp(3430, 23),
 					Name: "void",
 				},
 				Name:    "Refresh",
-				NamePos: lp(3429, 28),
+				NamePos: lp(3430, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3430, 9),
+				Pos:       lp(3431, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3430, 32),
+					Pos:  lp(3431, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3430, 39),
+				NamePos: lp(3431, 39),
 			},
 		},
 	}
@@ -80913,45 +80943,30 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3433, 5),
+		Pos:       lp(3434, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3433, 36),
+				Pos:  lp(3434, 36),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3435, 9),
+				Pos:       lp(3436, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3435, 32),
+						Pos: lp(3436, 32),
 						Type: &lang.TypeRef{
-							Pos:  lp(3435, 32),
+							Pos:  lp(3436, 32),
 							Name: "string",
 						},
 						Name: "fileName",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3436, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3436, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3436, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -80960,9 +80975,9 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3437, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3437, 39),
@@ -80972,15 +80987,15 @@ func libraryAST_201() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3438, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3438, 16),
-					Name: "long",
+					Pos:  lp(3438, 25),
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3438, 30),
+						Pos:  lp(3438, 39),
 						Kind: "get",
 					},
 				},
@@ -80990,12 +81005,12 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3439, 16),
-					Name: "string",
+					Name: "long",
 				},
-				Name: "DirectoryName",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3439, 39),
+						Pos:  lp(3439, 30),
 						Kind: "get",
 					},
 				},
@@ -81005,45 +81020,40 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3440, 16),
+					Name: "string",
+				},
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3440, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3441, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3441, 16),
 					Name: "DirectoryInfo",
 				},
 				Name: "Directory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3440, 42),
+						Pos:  lp(3441, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3441, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3441, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3441, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3442, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3442, 23),
-					Name: "FileInfo",
+					Name: "void",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3442, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3442, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3442, 39),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3442, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3443, 9),
@@ -81063,14 +81073,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3443, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3443, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81078,18 +81080,26 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3444, 23),
-					Name: "void",
+					Name: "FileInfo",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3444, 28),
+				Name:    "CopyTo",
+				NamePos: lp(3444, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3444, 35),
+						Pos: lp(3444, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3444, 35),
+							Pos:  lp(3444, 39),
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3444, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3444, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -81111,14 +81121,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3445, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3445, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81126,10 +81128,28 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3446, 23),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3446, 34),
+				Name:    "MoveTo",
+				NamePos: lp(3446, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3446, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3446, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3446, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3446, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3447, 9),
@@ -81138,7 +81158,7 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3447, 23),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3447, 34),
 			},
 			&lang.MethodDecl{
@@ -81148,7 +81168,7 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3448, 23),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3448, 34),
 			},
 			&lang.MethodDecl{
@@ -81156,19 +81176,19 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3449, 23),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3449, 36),
+				Name:    "Create",
+				NamePos: lp(3449, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3450, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3450, 23),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3450, 36),
 			},
 			&lang.MethodDecl{
@@ -81178,8 +81198,18 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3451, 23),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3451, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3452, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3452, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3452, 36),
 			},
 		},
 	}
@@ -81187,45 +81217,30 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3454, 5),
+		Pos:       lp(3455, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3454, 41),
+				Pos:  lp(3455, 41),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3456, 9),
+				Pos:       lp(3457, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3456, 37),
+						Pos: lp(3457, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3456, 37),
+							Pos:  lp(3457, 37),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3457, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3457, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3457, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -81234,9 +81249,9 @@ func libraryAST_202() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3458, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3458, 39),
@@ -81246,12 +81261,12 @@ func libraryAST_202() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3459, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3459, 16),
-					Name: "DirectoryInfo",
+					Pos:  lp(3459, 25),
+					Name: "bool",
 				},
-				Name: "Parent",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3459, 39),
@@ -81259,45 +81274,50 @@ func libraryAST_202() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3460, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3460, 23),
-					Name: "void",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3460, 16),
+					Name: "DirectoryInfo",
 				},
-				Name:    "Create",
-				NamePos: lp(3460, 28),
+				Name: "Parent",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3460, 39),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3461, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3461, 23),
-					Name: "DirectoryInfo",
+					Name: "void",
 				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3461, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3461, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3461, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3461, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3462, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3462, 23),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3462, 28),
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3462, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3462, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3462, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3463, 9),
@@ -81308,30 +81328,26 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "Delete",
 				NamePos: lp(3463, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3463, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3463, 35),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3464, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3464, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3464, 23),
-						Name: "FileInfo",
+					Pos:  lp(3464, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3464, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3464, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3464, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3464, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3465, 9),
@@ -81346,16 +81362,6 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "GetFiles",
 				NamePos: lp(3465, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3465, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3465, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3466, 9),
@@ -81379,31 +81385,39 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3466, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3466, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3467, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3467, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3467, 62),
-							Name: "FileInfo",
-						},
+					Pos:       lp(3467, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3467, 23),
+						Name: "FileInfo",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3467, 72),
+				Name:    "GetFiles",
+				NamePos: lp(3467, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3467, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3467, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 65),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3468, 9),
@@ -81420,16 +81434,6 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFiles",
 				NamePos: lp(3468, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3468, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3468, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3469, 9),
@@ -81455,29 +81459,41 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3469, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3469, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3470, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3470, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3470, 23),
-						Name: "DirectoryInfo",
+					Pos:  lp(3470, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3470, 62),
+							Name: "FileInfo",
+						},
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3470, 39),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3470, 72),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3470, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3470, 87),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3470, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(3470, 109),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3471, 9),
@@ -81492,16 +81508,6 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "GetDirectories",
 				NamePos: lp(3471, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3471, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3471, 54),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3472, 9),
@@ -81525,31 +81531,39 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3472, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 76),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3473, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3473, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3473, 62),
-							Name: "DirectoryInfo",
-						},
+					Pos:       lp(3473, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3473, 23),
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3473, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3473, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3473, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 54),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3473, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3473, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3474, 9),
@@ -81566,16 +81580,6 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "EnumerateDirectories",
 				NamePos: lp(3474, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3474, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 98),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3475, 9),
@@ -81601,29 +81605,41 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3475, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3475, 120),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3476, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3476, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3476, 23),
-						Name: "FileSystemInfo",
+					Pos:  lp(3476, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3476, 62),
+							Name: "DirectoryInfo",
+						},
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3476, 40),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3476, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3476, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3476, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3476, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3477, 9),
@@ -81638,16 +81654,6 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "GetFileSystemInfos",
 				NamePos: lp(3477, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3477, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3477, 59),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3478, 9),
@@ -81671,31 +81677,39 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3478, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3478, 81),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3479, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3479, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3479, 62),
-							Name: "FileSystemInfo",
-						},
+					Pos:       lp(3479, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3479, 23),
+						Name: "FileSystemInfo",
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3479, 78),
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3479, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3479, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3479, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3479, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3480, 9),
@@ -81712,16 +81726,6 @@ func libraryAST_202() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFileSystemInfos",
 				NamePos: lp(3480, 78),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3480, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3480, 103),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3481, 9),
@@ -81747,10 +81751,36 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3482, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3482, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3482, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3482, 78),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3481, 125),
+						Pos: lp(3482, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 125),
+							Pos:  lp(3482, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3482, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 125),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -81763,27 +81793,12 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3484, 5),
+		Pos:       lp(3485, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Path",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3486, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3486, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3486, 53),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3487, 9),
 				Modifiers: lang.Modifiers(17),
@@ -81791,10 +81806,10 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3487, 23),
 					Name: "char",
 				},
-				Name: "AltDirectorySeparatorChar",
+				Name: "DirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3487, 56),
+						Pos:  lp(3487, 53),
 						Kind: "get",
 					},
 				},
@@ -81806,10 +81821,10 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3488, 23),
 					Name: "char",
 				},
-				Name: "VolumeSeparatorChar",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3488, 50),
+						Pos:  lp(3488, 56),
 						Kind: "get",
 					},
 				},
@@ -81821,31 +81836,26 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3489, 23),
 					Name: "char",
 				},
-				Name: "PathSeparator",
+				Name: "VolumeSeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3489, 44),
+						Pos:  lp(3489, 50),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3490, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3490, 30),
-					Name: "string",
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3490, 23),
+					Name: "char",
 				},
-				Name:    "GetFileName",
-				NamePos: lp(3490, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3490, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3490, 49),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3490, 44),
+						Kind: "get",
 					},
 				},
 			},
@@ -81856,13 +81866,13 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3491, 30),
 					Name: "string",
 				},
-				Name:    "GetFileNameWithoutExtension",
+				Name:    "GetFileName",
 				NamePos: lp(3491, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3491, 65),
+						Pos: lp(3491, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3491, 65),
+							Pos:  lp(3491, 49),
 							Name: "string",
 						},
 						Name: "path",
@@ -81876,13 +81886,13 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3492, 30),
 					Name: "string",
 				},
-				Name:    "GetExtension",
+				Name:    "GetFileNameWithoutExtension",
 				NamePos: lp(3492, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3492, 50),
+						Pos: lp(3492, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 50),
+							Pos:  lp(3492, 65),
 							Name: "string",
 						},
 						Name: "path",
@@ -81894,15 +81904,15 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3493, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "HasExtension",
-				NamePos: lp(3493, 35),
+				Name:    "GetExtension",
+				NamePos: lp(3493, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3493, 48),
+						Pos: lp(3493, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 48),
+							Pos:  lp(3493, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -81914,15 +81924,15 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3494, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3494, 37),
+				Name:    "HasExtension",
+				NamePos: lp(3494, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3494, 54),
+						Pos: lp(3494, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3494, 54),
+							Pos:  lp(3494, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -81936,24 +81946,16 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3495, 30),
 					Name: "string",
 				},
-				Name:    "ChangeExtension",
+				Name:    "GetDirectoryName",
 				NamePos: lp(3495, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3495, 53),
+						Pos: lp(3495, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3495, 53),
+							Pos:  lp(3495, 54),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3495, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3495, 66),
-							Name: "string",
-						},
-						Name: "extension",
 					},
 				},
 			},
@@ -81962,18 +81964,26 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3496, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3496, 35),
+				Name:    "ChangeExtension",
+				NamePos: lp(3496, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3496, 48),
+						Pos: lp(3496, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3496, 48),
+							Pos:  lp(3496, 53),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3496, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3496, 66),
+							Name: "string",
+						},
+						Name: "extension",
 					},
 				},
 			},
@@ -81984,13 +81994,13 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3497, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathFullyQualified",
+				Name:    "IsPathRooted",
 				NamePos: lp(3497, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3497, 56),
+						Pos: lp(3497, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3497, 56),
+							Pos:  lp(3497, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -82002,26 +82012,18 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3498, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3498, 37),
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3498, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3498, 45),
+						Pos: lp(3498, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3498, 45),
+							Pos:  lp(3498, 56),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3498, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3498, 59),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "path",
 					},
 				},
 			},
@@ -82050,14 +82052,6 @@ func libraryAST_203() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3499, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3499, 73),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -82095,14 +82089,6 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3500, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3500, 87),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -82116,17 +82102,36 @@ func libraryAST_203() *lang.TypeDecl {
 				NamePos: lp(3501, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3501, 45),
-						Modifier: "params",
+						Pos: lp(3501, 45),
 						Type: &lang.TypeRef{
-							Pos:       lp(3501, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3501, 52),
-								Name: "string",
-							},
+							Pos:  lp(3501, 45),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3501, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3501, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3501, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3501, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3501, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3501, 87),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -82137,24 +82142,21 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3502, 30),
 					Name: "string",
 				},
-				Name:    "Join",
+				Name:    "Combine",
 				NamePos: lp(3502, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3502, 42),
+						Pos:      lp(3502, 45),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3502, 42),
-							Name: "string",
+							Pos:       lp(3502, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3502, 52),
+								Name: "string",
+							},
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3502, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3502, 56),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "paths",
 					},
 				},
 			},
@@ -82183,14 +82185,6 @@ func libraryAST_203() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3503, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 70),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -82228,14 +82222,6 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3504, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 84),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -82249,17 +82235,36 @@ func libraryAST_203() *lang.TypeDecl {
 				NamePos: lp(3505, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3505, 42),
-						Modifier: "params",
+						Pos: lp(3505, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3505, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3505, 49),
-								Name: "string",
-							},
+							Pos:  lp(3505, 42),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3505, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3505, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3505, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3505, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3505, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3505, 84),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -82270,16 +82275,21 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3506, 30),
 					Name: "string",
 				},
-				Name:    "GetFullPath",
+				Name:    "Join",
 				NamePos: lp(3506, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3506, 49),
+						Pos:      lp(3506, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3506, 49),
-							Name: "string",
+							Pos:       lp(3506, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3506, 49),
+								Name: "string",
+							},
 						},
-						Name: "path",
+						Name: "paths",
 					},
 				},
 			},
@@ -82301,14 +82311,6 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3507, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 62),
-							Name: "string",
-						},
-						Name: "basePath",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -82318,8 +82320,26 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3508, 30),
 					Name: "string",
 				},
-				Name:    "GetTempPath",
+				Name:    "GetFullPath",
 				NamePos: lp(3508, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3508, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3508, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3509, 9),
@@ -82328,7 +82348,7 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3509, 30),
 					Name: "string",
 				},
-				Name:    "GetTempFileName",
+				Name:    "GetTempPath",
 				NamePos: lp(3509, 37),
 			},
 			&lang.MethodDecl{
@@ -82338,21 +82358,17 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3510, 30),
 					Name: "string",
 				},
-				Name:    "GetRandomFileName",
+				Name:    "GetTempFileName",
 				NamePos: lp(3510, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3511, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3511, 30),
-						Name: "char",
-					},
+					Pos:  lp(3511, 30),
+					Name: "string",
 				},
-				Name:    "GetInvalidFileNameChars",
+				Name:    "GetRandomFileName",
 				NamePos: lp(3511, 37),
 			},
 			&lang.MethodDecl{
@@ -82366,8 +82382,22 @@ func libraryAST_203() *lang.TypeDecl {
 						Name: "char",
 					},
 				},
-				Name:    "GetInvalidPathChars",
+				Name:    "GetInvalidFileNameChars",
 				NamePos: lp(3512, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3513, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3513, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3513, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3513, 37),
 			},
 		},
 	}
@@ -82375,37 +82405,22 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3515, 5),
+		Pos:       lp(3516, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Stream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3515, 36),
+				Pos:  lp(3516, 36),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3515, 49),
+				Pos:  lp(3516, 49),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3517, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3517, 24),
-					Name: "bool",
-				},
-				Name: "CanRead",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3517, 39),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3518, 9),
 				Modifiers: lang.Modifiers(2049),
@@ -82413,10 +82428,10 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3518, 24),
 					Name: "bool",
 				},
-				Name: "CanWrite",
+				Name: "CanRead",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3518, 40),
+						Pos:  lp(3518, 39),
 						Kind: "get",
 					},
 				},
@@ -82428,10 +82443,10 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3519, 24),
 					Name: "bool",
 				},
-				Name: "CanSeek",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3519, 39),
+						Pos:  lp(3519, 40),
 						Kind: "get",
 					},
 				},
@@ -82441,12 +82456,12 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3520, 24),
-					Name: "long",
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3520, 38),
+						Pos:  lp(3520, 39),
 						Kind: "get",
 					},
 				},
@@ -82458,55 +82473,30 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3521, 24),
 					Name: "long",
 				},
-				Name: "Position",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3521, 40),
+						Pos:  lp(3521, 38),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3521, 45),
-						Kind: "set",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3522, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3522, 31),
-					Name: "int",
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3522, 24),
+					Name: "long",
 				},
-				Name:    "Read",
-				NamePos: lp(3522, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3522, 40),
-						Type: &lang.TypeRef{
-							Pos:       lp(3522, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3522, 40),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3522, 40),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3522, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3522, 55),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3522, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3522, 67),
-							Name: "int",
-						},
-						Name: "count",
+					&lang.Accessor{
+						Pos:  lp(3522, 45),
+						Kind: "set",
 					},
 				},
 			},
@@ -82515,35 +82505,35 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3523, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Write",
-				NamePos: lp(3523, 36),
+				Name:    "Read",
+				NamePos: lp(3523, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3523, 42),
+						Pos: lp(3523, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3523, 42),
+							Pos:       lp(3523, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3523, 42),
+								Pos:  lp(3523, 40),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3523, 57),
+						Pos: lp(3523, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3523, 57),
+							Pos:  lp(3523, 55),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3523, 69),
+						Pos: lp(3523, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3523, 69),
+							Pos:  lp(3523, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -82552,44 +82542,38 @@ func libraryAST_204() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3524, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3524, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3524, 51),
-							Name: "int",
-						},
-					},
+					Pos:  lp(3524, 31),
+					Name: "void",
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3524, 56),
+				Name:    "Write",
+				NamePos: lp(3524, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3524, 66),
+						Pos: lp(3524, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3524, 66),
+							Pos:       lp(3524, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3524, 66),
+								Pos:  lp(3524, 42),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3524, 81),
+						Pos: lp(3524, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3524, 81),
+							Pos:  lp(3524, 57),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3524, 93),
+						Pos: lp(3524, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3524, 93),
+							Pos:  lp(3524, 69),
 							Name: "int",
 						},
 						Name: "count",
@@ -82598,87 +82582,77 @@ func libraryAST_204() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3525, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3525, 31),
+					Pos:  lp(3525, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3525, 59),
+							Pos:  lp(3525, 51),
 							Name: "int",
 						},
 					},
 				},
 				Name:    "ReadAsync",
-				NamePos: lp(3525, 64),
+				NamePos: lp(3525, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3525, 74),
+						Pos: lp(3525, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(3525, 74),
+							Pos:       lp(3525, 66),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3525, 74),
+								Pos:  lp(3525, 66),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3525, 89),
+						Pos: lp(3525, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3525, 89),
+							Pos:  lp(3525, 81),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3525, 101),
+						Pos: lp(3525, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3525, 101),
+							Pos:  lp(3525, 93),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3525, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3526, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3526, 23),
+					Pos:  lp(3526, 31),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3526, 59),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3526, 51),
+				Name:    "ReadAsync",
+				NamePos: lp(3526, 64),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3526, 62),
+						Pos: lp(3526, 74),
 						Type: &lang.TypeRef{
-							Pos:       lp(3526, 62),
+							Pos:       lp(3526, 74),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3526, 62),
+								Pos:  lp(3526, 74),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3526, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3526, 77),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 					&lang.Param{
 						Pos: lp(3526, 89),
@@ -82686,55 +82660,63 @@ func libraryAST_204() *lang.TypeDecl {
 							Pos:  lp(3526, 89),
 							Name: "int",
 						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3526, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3526, 101),
+							Name: "int",
+						},
 						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3526, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3526, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3527, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3527, 31),
+					Pos:  lp(3527, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "WriteAsync",
-				NamePos: lp(3527, 59),
+				NamePos: lp(3527, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3527, 70),
+						Pos: lp(3527, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(3527, 70),
+							Pos:       lp(3527, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3527, 70),
+								Pos:  lp(3527, 62),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3527, 85),
+						Pos: lp(3527, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3527, 85),
+							Pos:  lp(3527, 77),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3527, 97),
+						Pos: lp(3527, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3527, 97),
+							Pos:  lp(3527, 89),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3527, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -82743,56 +82725,76 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3528, 31),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "ReadByte",
-				NamePos: lp(3528, 35),
+				Name:    "WriteAsync",
+				NamePos: lp(3528, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3528, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3528, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3528, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3528, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3528, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3528, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3528, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3529, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3529, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "WriteByte",
-				NamePos: lp(3529, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3529, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3529, 46),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "ReadByte",
+				NamePos: lp(3529, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3530, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3530, 31),
-					Name: "long",
+					Name: "void",
 				},
-				Name:    "Seek",
+				Name:    "WriteByte",
 				NamePos: lp(3530, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3530, 41),
+						Pos: lp(3530, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3530, 41),
-							Name: "long",
+							Pos:  lp(3530, 46),
+							Name: "byte",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3530, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3530, 54),
-							Name: "SeekOrigin",
-						},
-						Name: "origin",
+						Name: "value",
 					},
 				},
 			},
@@ -82801,18 +82803,26 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3531, 31),
-					Name: "void",
+					Name: "long",
 				},
-				Name:    "SetLength",
+				Name:    "Seek",
 				NamePos: lp(3531, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3531, 46),
+						Pos: lp(3531, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3531, 46),
+							Pos:  lp(3531, 41),
 							Name: "long",
 						},
-						Name: "value",
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3531, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3531, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
 					},
 				},
 			},
@@ -82823,33 +82833,53 @@ func libraryAST_204() *lang.TypeDecl {
 					Pos:  lp(3532, 31),
 					Name: "void",
 				},
-				Name:    "Flush",
+				Name:    "SetLength",
 				NamePos: lp(3532, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3532, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3532, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3533, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3533, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3533, 31),
+					Name: "void",
 				},
-				Name:    "FlushAsync",
-				NamePos: lp(3533, 51),
+				Name:    "Flush",
+				NamePos: lp(3533, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3534, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3534, 31),
+					Pos:  lp(3534, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "FlushAsync",
-				NamePos: lp(3534, 59),
+				NamePos: lp(3534, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3535, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3535, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3535, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3534, 70),
+						Pos: lp(3535, 70),
 						Type: &lang.TypeRef{
-							Pos:  lp(3534, 70),
+							Pos:  lp(3535, 70),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -82857,70 +82887,50 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3535, 9),
+				Pos:       lp(3536, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3535, 23),
+					Pos:  lp(3536, 23),
 					Name: "void",
 				},
 				Name:    "CopyTo",
-				NamePos: lp(3535, 28),
+				NamePos: lp(3536, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3535, 35),
+						Pos: lp(3536, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3535, 35),
+							Pos:  lp(3536, 35),
 							Name: "Stream",
 						},
 						Name: "destination",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3536, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3536, 31),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3536, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3536, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3536, 43),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3536, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3536, 63),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3537, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3537, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3537, 31),
+					Name: "void",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3537, 51),
+				Name:    "CopyTo",
+				NamePos: lp(3537, 36),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3537, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3537, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
 					&lang.Param{
 						Pos: lp(3537, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3537, 63),
-							Name: "Stream",
+							Name: "int",
 						},
-						Name: "destination",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -82942,46 +82952,30 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "destination",
 					},
-					&lang.Param{
-						Pos: lp(3538, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3538, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3539, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3539, 31),
+					Pos:  lp(3539, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3539, 59),
+				NamePos: lp(3539, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3539, 71),
+						Pos: lp(3539, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3539, 71),
+							Pos:  lp(3539, 63),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3539, 91),
+						Pos: lp(3539, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3539, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3539, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3539, 107),
+							Pos:  lp(3539, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -82993,30 +82987,66 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3540, 31),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Close",
-				NamePos: lp(3540, 36),
+				Name:    "CopyToAsync",
+				NamePos: lp(3540, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3540, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3540, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3540, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3540, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3540, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3540, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3541, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3541, 23),
+					Pos:  lp(3541, 31),
 					Name: "void",
 				},
-				Name:    "Dispose",
-				NamePos: lp(3541, 28),
+				Name:    "Close",
+				NamePos: lp(3541, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3542, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3542, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3542, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3543, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3542, 31),
+					Pos:  lp(3543, 31),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
 				Name:    "DisposeAsync",
-				NamePos: lp(3542, 64),
+				NamePos: lp(3543, 64),
 			},
 		},
 	}
@@ -83024,41 +83054,18 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3545, 5),
+		Pos:       lp(3546, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3545, 31),
+				Pos:  lp(3546, 31),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3547, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3547, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3547, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3547, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3547, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3548, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -83079,14 +83086,6 @@ func libraryAST_205() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3548, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3548, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -83118,14 +83117,6 @@ func libraryAST_205() *lang.TypeDecl {
 							Name: "FileAccess",
 						},
 						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3549, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3549, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
 					},
 				},
 			},
@@ -83165,14 +83156,6 @@ func libraryAST_205() *lang.TypeDecl {
 							Name: "FileShare",
 						},
 						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3550, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3550, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -83221,10 +83204,57 @@ func libraryAST_205() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3552, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3551, 114),
+						Pos: lp(3552, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3551, 114),
+							Pos:  lp(3552, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3552, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3552, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3552, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3552, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3552, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3552, 114),
 							Name: "bool",
 						},
 						Name: "useAsync",
@@ -83232,16 +83262,16 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3552, 9),
+				Pos:       lp(3553, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3552, 24),
+					Pos:  lp(3553, 24),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3552, 38),
+						Pos:  lp(3553, 38),
 						Kind: "get",
 					},
 				},
@@ -83252,37 +83282,22 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3555, 5),
+		Pos:       lp(3556, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MemoryStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3555, 33),
+				Pos:  lp(3556, 33),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3557, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3558, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3558, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3558, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3559, 9),
@@ -83292,14 +83307,10 @@ func libraryAST_206() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3559, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3559, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3559, 36),
-								Name: "byte",
-							},
+							Pos:  lp(3559, 36),
+							Name: "int",
 						},
-						Name: "buffer",
+						Name: "capacity",
 					},
 				},
 			},
@@ -83320,10 +83331,29 @@ func libraryAST_206() *lang.TypeDecl {
 						},
 						Name: "buffer",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3561, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3560, 51),
+						Pos: lp(3561, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3560, 51),
+							Pos:       lp(3561, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3561, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3561, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3561, 51),
 							Name: "bool",
 						},
 						Name: "writable",
@@ -83331,37 +83361,23 @@ func libraryAST_206() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3561, 9),
+				Pos:       lp(3562, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3561, 24),
+					Pos:  lp(3562, 24),
 					Name: "int",
 				},
 				Name: "Capacity",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3561, 39),
+						Pos:  lp(3562, 39),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3561, 44),
+						Pos:  lp(3562, 44),
 						Kind: "set",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3562, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3562, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3562, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3562, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3563, 9),
@@ -83374,8 +83390,22 @@ func libraryAST_206() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name:    "GetBuffer",
+				Name:    "ToArray",
 				NamePos: lp(3563, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3564, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3564, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3564, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3564, 38),
 			},
 		},
 	}
@@ -83383,33 +83413,18 @@ func libraryAST_206() *lang.TypeDecl {
 
 func libraryAST_207() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3566, 5),
+		Pos:       lp(3567, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamReader",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3566, 33),
+				Pos:  lp(3567, 33),
 				Name: "TextReader",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3568, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3568, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3568, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3569, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -83423,14 +83438,6 @@ func libraryAST_207() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3569, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3569, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83442,9 +83449,17 @@ func libraryAST_207() *lang.TypeDecl {
 						Pos: lp(3570, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3570, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3570, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3570, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -83460,14 +83475,6 @@ func libraryAST_207() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3571, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3571, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -83488,9 +83495,9 @@ func libraryAST_207() *lang.TypeDecl {
 						Pos: lp(3572, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3572, 51),
-							Name: "bool",
+							Name: "System.Text.Encoding",
 						},
-						Name: "detectEncodingFromByteOrderMarks",
+						Name: "encoding",
 					},
 				},
 			},
@@ -83503,14 +83510,14 @@ func libraryAST_207() *lang.TypeDecl {
 						Pos: lp(3573, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3573, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3573, 49),
+						Pos: lp(3573, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3573, 49),
+							Pos:  lp(3573, 51),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
@@ -83526,33 +83533,17 @@ func libraryAST_207() *lang.TypeDecl {
 						Pos: lp(3574, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3574, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3574, 51),
+						Pos: lp(3574, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3574, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3574, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 82),
+							Pos:  lp(3574, 49),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3574, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3574, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -83593,10 +83584,49 @@ func libraryAST_207() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3576, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3575, 137),
+						Pos: lp(3576, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3575, 137),
+							Pos:  lp(3576, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3576, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3576, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3576, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3576, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3576, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3576, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3576, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3576, 137),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -83604,31 +83634,16 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3576, 9),
+				Pos:       lp(3577, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3576, 16),
+					Pos:  lp(3577, 16),
 					Name: "bool",
 				},
 				Name: "EndOfStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3576, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3577, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3577, 24),
-					Name: "Stream",
-				},
-				Name: "BaseStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3577, 44),
+						Pos:  lp(3577, 35),
 						Kind: "get",
 					},
 				},
@@ -83638,25 +83653,30 @@ func libraryAST_207() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3578, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3578, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3579, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3579, 24),
 					Name: "System.Text.Encoding",
 				},
 				Name: "CurrentEncoding",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3578, 63),
+						Pos:  lp(3579, 63),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3579, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3579, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3579, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3580, 9),
@@ -83665,7 +83685,7 @@ func libraryAST_207() *lang.TypeDecl {
 					Pos:  lp(3580, 23),
 					Name: "string",
 				},
-				Name:    "ReadToEnd",
+				Name:    "ReadLine",
 				NamePos: lp(3580, 30),
 			},
 			&lang.MethodDecl{
@@ -83673,16 +83693,10 @@ func libraryAST_207() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3581, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3581, 51),
-							Name: "string",
-						},
-					},
+					Name: "string",
 				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3581, 59),
+				Name:    "ReadToEnd",
+				NamePos: lp(3581, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3582, 9),
@@ -83699,16 +83713,6 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 				Name:    "ReadLineAsync",
 				NamePos: lp(3582, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3582, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3582, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3583, 9),
@@ -83723,8 +83727,18 @@ func libraryAST_207() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ReadToEndAsync",
+				Name:    "ReadLineAsync",
 				NamePos: lp(3583, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3583, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3583, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3584, 9),
@@ -83741,26 +83755,32 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 				Name:    "ReadToEndAsync",
 				NamePos: lp(3584, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3584, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3584, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3585, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3585, 23),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3585, 51),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "Peek",
-				NamePos: lp(3585, 27),
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3585, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3585, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3585, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3586, 9),
@@ -83769,7 +83789,7 @@ func libraryAST_207() *lang.TypeDecl {
 					Pos:  lp(3586, 23),
 					Name: "int",
 				},
-				Name:    "Read",
+				Name:    "Peek",
 				NamePos: lp(3586, 27),
 			},
 			&lang.MethodDecl{
@@ -83781,46 +83801,46 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 				Name:    "Read",
 				NamePos: lp(3587, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3587, 32),
-						Type: &lang.TypeRef{
-							Pos:       lp(3587, 32),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3587, 32),
-								Name: "char",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3587, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3587, 47),
-							Name: "int",
-						},
-						Name: "index",
-					},
-					&lang.Param{
-						Pos: lp(3587, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3587, 58),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3588, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3588, 23),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Close",
-				NamePos: lp(3588, 28),
+				Name:    "Read",
+				NamePos: lp(3588, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3588, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3588, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3588, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3588, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3588, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3588, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3588, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3589, 9),
@@ -83829,23 +83849,33 @@ func libraryAST_207() *lang.TypeDecl {
 					Pos:  lp(3589, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "Close",
 				NamePos: lp(3589, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3590, 9),
-				Modifiers: lang.Modifiers(20484),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3590, 35),
+					Pos:  lp(3590, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3590, 40),
+				NamePos: lp(3590, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3591, 9),
+				Modifiers: lang.Modifiers(20484),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3591, 35),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3591, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3590, 48),
+						Pos: lp(3591, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3590, 48),
+							Pos:  lp(3591, 48),
 							Name: "bool",
 						},
 						Name: "disposing",
@@ -83858,37 +83888,22 @@ func libraryAST_207() *lang.TypeDecl {
 
 func libraryAST_208() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3593, 5),
+		Pos:       lp(3594, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3593, 33),
+				Pos:  lp(3594, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3593, 45),
+				Pos:  lp(3594, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3595, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3595, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3595, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3596, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -83901,14 +83916,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3596, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3596, 49),
-							Name: "bool",
-						},
-						Name: "append",
 					},
 				},
 			},
@@ -83933,14 +83940,6 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "append",
 					},
-					&lang.Param{
-						Pos: lp(3597, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3597, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -83952,9 +83951,25 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3598, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3598, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3598, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3598, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -83970,14 +83985,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3599, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3599, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -84001,14 +84008,6 @@ func libraryAST_208() *lang.TypeDecl {
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3600, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3600, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -84041,14 +84040,6 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
-					&lang.Param{
-						Pos: lp(3601, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3601, 98),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -84060,52 +84051,72 @@ func libraryAST_208() *lang.TypeDecl {
 						Pos: lp(3602, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3602, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3602, 49),
+						Pos: lp(3602, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-					&lang.Param{
-						Pos: lp(3602, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3602, 62),
+							Pos:  lp(3602, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3602, 93),
+						Pos: lp(3602, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3602, 93),
+							Pos:  lp(3602, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
+					&lang.Param{
+						Pos: lp(3602, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3602, 98),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3603, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3603, 24),
-					Name: "bool",
-				},
-				Name: "AutoFlush",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3603, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3603, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 36),
+							Name: "string",
+						},
+						Name: "path",
 					},
-					&lang.Accessor{
-						Pos:  lp(3603, 46),
-						Kind: "set",
+					&lang.Param{
+						Pos: lp(3603, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3603, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3603, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3603, 93),
+							Name: "int",
+						},
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -84114,12 +84125,31 @@ func libraryAST_208() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3604, 24),
+					Name: "bool",
+				},
+				Name: "AutoFlush",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3604, 41),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3604, 46),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3605, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3605, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3604, 44),
+						Pos:  lp(3605, 44),
 						Kind: "get",
 					},
 				},
@@ -84130,38 +84160,23 @@ func libraryAST_208() *lang.TypeDecl {
 
 func libraryAST_209() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3610, 5),
+		Pos:       lp(3611, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3612, 9),
+				Pos:       lp(3613, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3612, 16),
+					Pos:  lp(3613, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3612, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3613, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3613, 16),
-					Name: "Type",
-				},
-				Name: "DeclaringType",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3613, 37),
+						Pos:  lp(3613, 30),
 						Kind: "get",
 					},
 				},
@@ -84171,12 +84186,27 @@ func libraryAST_209() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3614, 16),
+					Name: "Type",
+				},
+				Name: "DeclaringType",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3614, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3615, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3615, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3614, 32),
+						Pos:  lp(3615, 32),
 						Kind: "get",
 					},
 				},
@@ -84187,56 +84217,56 @@ func libraryAST_209() *lang.TypeDecl {
 
 func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3620, 5),
+		Pos:       lp(3621, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CompositeFormat",
 		Namespace: "System.Text",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3622, 9),
+				Pos:       lp(3623, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3622, 16),
+					Pos:  lp(3623, 16),
 					Name: "string",
 				},
 				Name: "Format",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3622, 32),
+						Pos:  lp(3623, 32),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3623, 9),
+				Pos:       lp(3624, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3623, 16),
+					Pos:  lp(3624, 16),
 					Name: "int",
 				},
 				Name: "MinimumArgumentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3623, 43),
+						Pos:  lp(3624, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3624, 9),
+				Pos:       lp(3625, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3624, 30),
+					Pos:  lp(3625, 30),
 					Name: "CompositeFormat",
 				},
 				Name:    "Parse",
-				NamePos: lp(3624, 46),
+				NamePos: lp(3625, 46),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3624, 52),
+						Pos: lp(3625, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3624, 52),
+							Pos:  lp(3625, 52),
 							Name: "string",
 						},
 						Name: "format",
