@@ -305,6 +305,20 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 			fs.loadConst(dst, vm.Null)
 			return nil
 		}
+		if bt := fs.c.info.TypeOf(e); bt != nil && bt.Def != nil && bt.Def.Lib && bt.Def.Name == "ValueTask" && len(bt.Args) == 1 {
+			// default(ValueTask<T>) is completed with default(T): a
+			// primitive T's zero, not the non-generic ValueTask's null.
+			var zero vm.Value
+			if n := vmNumeric(bt.Args[0]); n != nil {
+				zero = n.Zero()
+			} else if a := bt.Args[0]; a.Kind == bind.Special && a.Special == bind.Bool {
+				zero = vm.Bool(false)
+			}
+			if v, ok := vm.CompletedValueTask(zero, true); ok && !zero.IsNull() {
+				fs.loadConst(dst, v)
+				return t
+			}
+		}
 		fs.loadConst(dst, t.Zero())
 		return t
 	case *lang.CastExpr:

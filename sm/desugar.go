@@ -485,7 +485,7 @@ func (fl *fnLowering) awaitingFinally(t *lang.TryStmt) []lang.Stmt {
 		return true
 	})
 	gotoNos := map[string]int{}
-	breakNo, contNo := 0, 0
+	breakNo, contNo, yieldNo := 0, 0, 0
 	leave := func(pos lang.Pos, k int) lang.Stmt {
 		return block(pos, assignStmt(pos, ident(pos, branch), intLit(pos, k)), gotoStmt(pos, finLabel))
 	}
@@ -519,6 +519,32 @@ func (fl *fnLowering) awaitingFinally(t *lang.TryStmt) []lang.Stmt {
 				}
 				return leave(s.Pos, contNo)
 			}
+		case *lang.YieldStmt:
+			// An async iterator leaves at `yield break`, and at a
+			// `yield return` resumed by DisposeAsync, through this
+			// finally: the dispatch after it is a `yield break`, which
+			// the expansion makes a jump to the exit (through any
+			// finally further out).
+			if fl.iter == nil {
+				break
+			}
+			if s.X != nil && fl.disposeLeaves[s] {
+				// Already given its exit through a finally further in
+				// (tries are desugared innermost first): the dispatch
+				// after that one is a `yield break` this walk reaches.
+				break
+			}
+			if yieldNo == 0 {
+				yieldNo = addBranch(&lang.YieldStmt{Pos: pos})
+			}
+			if s.X == nil {
+				return leave(s.Pos, yieldNo)
+			}
+			if fl.disposeLeaves == nil {
+				fl.disposeLeaves = map[*lang.YieldStmt]bool{}
+			}
+			fl.disposeLeaves[s] = true
+			return block(s.Pos, s, ifStmt(s.Pos, ident(s.Pos, disposeModeField), leave(s.Pos, yieldNo), nil))
 		case *lang.GotoStmt:
 			if !s.IsCase && !s.IsDefault && !inner[s.Label] {
 				k, ok := gotoNos[s.Label]

@@ -406,13 +406,15 @@ func (e *expander) yield(s *lang.YieldStmt) []lang.Stmt {
 	setState := func(n int) lang.Stmt {
 		return exprStmt(fl.intAssign(pos, fl.intRef(pos, e.num), fl.intAssign(pos, fl.intRef(pos, fl.iterState()), fl.intLit(pos, n))))
 	}
-	return []lang.Stmt{block(pos,
+	out := block(pos,
 		assignStmt(pos, fl.currentRef(pos), s.X),
 		setState(n),
 		&lang.ReturnStmt{Pos: pos, X: boolLit(pos, true)},
-		labeled(pos, st.label, setState(-1)),
-		ifStmt(pos, ident(pos, disposeModeField), gotoStmt(pos, e.exit), nil),
-	)}
+		labeled(pos, st.label, setState(-1)))
+	if !fl.disposeLeaves[s] {
+		out.Stmts = append(out.Stmts, ifStmt(pos, ident(pos, disposeModeField), gotoStmt(pos, e.exit), nil))
+	}
+	return []lang.Stmt{out}
 }
 
 // Names of the closure form (iterator local functions).

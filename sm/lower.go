@@ -289,6 +289,10 @@ type fnLowering struct {
 	// iter is set for an iterator (iterator.go), params to its parameters.
 	iter   *bind.Iterator
 	params []*lang.Param
+	// disposeLeaves are the yield returns inside a try whose finally
+	// awaits: desugaring gave each its own dispose-mode exit through
+	// that finally, so the expansion adds none (iterator.go, yield).
+	disposeLeaves map[*lang.YieldStmt]bool
 	// awaiters are the awaiter fields, one per awaiter type (types.go).
 	awaiters []*awaiterSlot
 	display  string // "Class.Method()" for diagnostics, "" for lambdas and local functions

@@ -557,7 +557,7 @@ func canonicalAwait(s lang.Stmt) (*lang.AwaitExpr, func(result lang.Expr) lang.S
 			return x, func(r lang.Expr) lang.Stmt { return exprStmt(r) }
 		case *lang.AssignExpr:
 			if aw, ok := x.Right.(*lang.AwaitExpr); ok && x.Op == "=" {
-				if _, ok := x.Left.(*lang.Ident); ok {
+				if _, ok := x.Left.(*lang.Ident); ok || thisMember(x.Left) {
 					return aw, func(r lang.Expr) lang.Stmt { x.Right = r; return s }
 				}
 			}
@@ -570,6 +570,24 @@ func canonicalAwait(s lang.Stmt) (*lang.AwaitExpr, func(result lang.Expr) lang.S
 		}
 	}
 	return nil, nil
+}
+
+// thisMember reports whether x is a field or property of the method's own
+// object as thisAccess rewrites a simple name (`<>4__this.f`): the spill
+// pass saw the name alone, so `f = await e;` reaches the expansion as
+// `<>4__this.f = await e;`, whose target does not change across the await.
+func thisMember(x lang.Expr) bool {
+	m, ok := x.(*lang.MemberExpr)
+	if !ok {
+		return false
+	}
+	switch o := m.X.(type) {
+	case *lang.ThisExpr:
+		return true
+	case *lang.Ident:
+		return o.Name == thisField
+	}
+	return false
 }
 
 // await expands one await into the awaiter pattern:

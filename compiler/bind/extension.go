@@ -76,6 +76,13 @@ func (b *binder) extensionCallOf(e *lang.CallExpr, f *lang.MemberExpr, recv *Typ
 	if m == nil {
 		if !lib && !strict && b.missIsErrorIgnoringExtensions(recv) {
 			b.reportMiss(recv, shown, false, f.Pos)
+		} else if b.ownInferenceFails(cands, args, types, targs) {
+			// The program's own extension methods, none applicable
+			// because their type arguments cannot be inferred: CS0411,
+			// even on a receiver whose library type may have members the
+			// tables do not list (a late-bound call would run the method
+			// without its type arguments).
+			b.errorf(f.Pos, "CS0411", "The type arguments for method '%s' cannot be inferred from the usage. Try specifying the type arguments explicitly.", cands[0].Signature())
 		}
 		return b.u.unchecked, true
 	}
@@ -104,6 +111,28 @@ func (b *binder) takesReceiver(cands []*Method, recv *Type) bool {
 		}
 	}
 	return true
+}
+
+// ownInferenceFails reports whether cands are all the program's own
+// extension methods, none applies to the arguments, and the reason is that
+// type inference failed for one (rather than an argument the binder does
+// not know).
+func (b *binder) ownInferenceFails(cands []*Method, args []*lang.Arg, types []*Type, targs []*Type) bool {
+	if !b.program[b.file] {
+		return false
+	}
+	for _, c := range cands {
+		if !b.declaredInProgram(c.Owner) {
+			return false
+		}
+	}
+	for _, t := range types {
+		if t == nil || t.IsUnchecked() {
+			return false
+		}
+	}
+	r := b.applicable(cands, args, types, targs, false)
+	return len(r.apps) == 0 && len(r.unsatisfied) == 0 && r.inferFail != nil && r.miss == nil
 }
 
 // extensionsInScope returns the extension methods named name declared in

@@ -327,6 +327,9 @@ func (in *inference) outputInferences() {
 				continue
 			}
 			u = in.b.inferReturn(l, ps).ret
+			if l.IsAsync {
+				u = in.b.asTaskLike(u, inv.Ret)
+			}
 		} else if m := in.b.groupResolve(in.args[k].X, ps, inv); m != nil {
 			u = m.Ret
 		}
@@ -808,6 +811,23 @@ func (b *binder) taskType(elem *Type) *Type {
 		return b.u.unchecked
 	}
 	return b.u.Construct(def, []*Type{elem})
+}
+
+// asTaskLike returns an async lambda's inferred return type u (Task<X>)
+// as the generic task-like type the delegate returns, ret (ValueTask<X>
+// for ValueTask<TResult>): Roslyn infers an async lambda's return type
+// with the delegate's own task-like type when it is one, so TResult is
+// inferred from X. Anything else is returned unchanged.
+func (b *binder) asTaskLike(u, ret *Type) *Type {
+	x := taskResult(u)
+	if x == nil || ret == nil || ret.Def == nil || len(ret.Args) != 1 || taskResult(ret) != nil {
+		return u
+	}
+	g := ret.Def
+	if !(g.Lib && g.Namespace == "System.Threading.Tasks" && g.Name == "ValueTask") && !taskLike(ret) {
+		return u
+	}
+	return b.u.Construct(g, []*Type{x})
 }
 
 // taskResult returns T when t is Task<T>, else nil.

@@ -2260,6 +2260,7 @@ namespace System.Collections.Concurrent
         public extern bool TryAdd(TKey key, TValue value);
         public extern bool TryGetValue(TKey key, out TValue value);
         public extern bool TryRemove(TKey key, out TValue value);
+        public extern bool TryRemove(KeyValuePair<TKey, TValue> item);
         public extern bool TryUpdate(TKey key, TValue newValue, TValue comparisonValue);
     }
 

@@ -51268,29 +51268,59 @@ func libraryAST_133() *lang.TypeDecl {
 					Pos:  lp(2263, 23),
 					Name: "bool",
 				},
-				Name:    "TryUpdate",
+				Name:    "TryRemove",
 				NamePos: lp(2263, 28),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(2263, 38),
 						Type: &lang.TypeRef{
 							Pos:  lp(2263, 38),
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2263, 51),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2263, 57),
+									Name: "TValue",
+								},
+							},
+						},
+						Name: "item",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2264, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2264, 23),
+					Name: "bool",
+				},
+				Name:    "TryUpdate",
+				NamePos: lp(2264, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2264, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2264, 38),
 							Name: "TKey",
 						},
 						Name: "key",
 					},
 					&lang.Param{
-						Pos: lp(2263, 48),
+						Pos: lp(2264, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2263, 48),
+							Pos:  lp(2264, 48),
 							Name: "TValue",
 						},
 						Name: "newValue",
 					},
 					&lang.Param{
-						Pos: lp(2263, 65),
+						Pos: lp(2264, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2263, 65),
+							Pos:  lp(2264, 65),
 							Name: "TValue",
 						},
 						Name: "comparisonValue",
@@ -51303,7 +51333,7 @@ func libraryAST_133() *lang.TypeDecl {
 
 func libraryAST_134() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2266, 5),
+		Pos:       lp(2267, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConcurrentQueue",
 		Namespace: "System.Collections.Concurrent",
@@ -51313,11 +51343,11 @@ func libraryAST_134() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2266, 39),
+				Pos:  lp(2267, 39),
 				Name: "IReadOnlyCollection",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2266, 59),
+						Pos:  lp(2267, 59),
 						Name: "T",
 					},
 				},
@@ -51325,23 +51355,23 @@ func libraryAST_134() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2268, 9),
+				Pos:       lp(2269, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentQueue",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2269, 9),
+				Pos:       lp(2270, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentQueue",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2269, 39),
+						Pos: lp(2270, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2269, 39),
+							Pos:  lp(2270, 39),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2269, 51),
+									Pos:  lp(2270, 51),
 									Name: "T",
 								},
 							},
@@ -51351,44 +51381,34 @@ func libraryAST_134() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2270, 9),
+				Pos:       lp(2271, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2270, 16),
+					Pos:  lp(2271, 16),
 					Name: "int",
 				},
 				Name: "Count",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2270, 28),
+						Pos:  lp(2271, 28),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2271, 9),
+				Pos:       lp(2272, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2271, 16),
+					Pos:  lp(2272, 16),
 					Name: "bool",
 				},
 				Name: "IsEmpty",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2271, 31),
+						Pos:  lp(2272, 31),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2272, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2272, 23),
-					Name: "void",
-				},
-				Name:    "Clear",
-				NamePos: lp(2272, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2273, 9),
@@ -51397,13 +51417,23 @@ func libraryAST_134() *lang.TypeDecl {
 					Pos:  lp(2273, 23),
 					Name: "void",
 				},
-				Name:    "Enqueue",
+				Name:    "Clear",
 				NamePos: lp(2273, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2274, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2274, 23),
+					Name: "void",
+				},
+				Name:    "Enqueue",
+				NamePos: lp(2274, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2273, 36),
+						Pos: lp(2274, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(2273, 36),
+							Pos:  lp(2274, 36),
 							Name: "T",
 						},
 						Name: "item",
@@ -51411,55 +51441,34 @@ func libraryAST_134() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2274, 9),
+				Pos:       lp(2275, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2274, 23),
+					Pos:  lp(2275, 23),
 					Name: "IEnumerator",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2274, 35),
+							Pos:  lp(2275, 35),
 							Name: "T",
 						},
 					},
 				},
 				Name:    "GetEnumerator",
-				NamePos: lp(2274, 38),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2275, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(2275, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2275, 23),
-						Name: "T",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(2275, 27),
+				NamePos: lp(2275, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2276, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2276, 23),
-					Name: "bool",
-				},
-				Name:    "TryDequeue",
-				NamePos: lp(2276, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2276, 39),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2276, 43),
-							Name: "T",
-						},
-						Name: "result",
+					Pos:       lp(2276, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2276, 23),
+						Name: "T",
 					},
 				},
+				Name:    "ToArray",
+				NamePos: lp(2276, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2277, 9),
@@ -51468,14 +51477,35 @@ func libraryAST_134() *lang.TypeDecl {
 					Pos:  lp(2277, 23),
 					Name: "bool",
 				},
-				Name:    "TryPeek",
+				Name:    "TryDequeue",
 				NamePos: lp(2277, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2277, 36),
+						Pos:      lp(2277, 39),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2277, 40),
+							Pos:  lp(2277, 43),
+							Name: "T",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2278, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2278, 23),
+					Name: "bool",
+				},
+				Name:    "TryPeek",
+				NamePos: lp(2278, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2278, 36),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(2278, 40),
 							Name: "T",
 						},
 						Name: "result",
@@ -51488,7 +51518,7 @@ func libraryAST_134() *lang.TypeDecl {
 
 func libraryAST_135() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2280, 5),
+		Pos:       lp(2281, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConcurrentBag",
 		Namespace: "System.Collections.Concurrent",
@@ -51498,11 +51528,11 @@ func libraryAST_135() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2280, 37),
+				Pos:  lp(2281, 37),
 				Name: "IReadOnlyCollection",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(2280, 57),
+						Pos:  lp(2281, 57),
 						Name: "T",
 					},
 				},
@@ -51510,23 +51540,23 @@ func libraryAST_135() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2282, 9),
+				Pos:       lp(2283, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentBag",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2283, 9),
+				Pos:       lp(2284, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ConcurrentBag",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2283, 37),
+						Pos: lp(2284, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2283, 37),
+							Pos:  lp(2284, 37),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2283, 49),
+									Pos:  lp(2284, 49),
 									Name: "T",
 								},
 							},
@@ -51536,52 +51566,32 @@ func libraryAST_135() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2284, 9),
+				Pos:       lp(2285, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2284, 16),
+					Pos:  lp(2285, 16),
 					Name: "int",
 				},
 				Name: "Count",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2284, 28),
+						Pos:  lp(2285, 28),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2285, 9),
+				Pos:       lp(2286, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2285, 16),
+					Pos:  lp(2286, 16),
 					Name: "bool",
 				},
 				Name: "IsEmpty",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2285, 31),
+						Pos:  lp(2286, 31),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2286, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2286, 23),
-					Name: "void",
-				},
-				Name:    "Add",
-				NamePos: lp(2286, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2286, 32),
-						Type: &lang.TypeRef{
-							Pos:  lp(2286, 32),
-							Name: "T",
-						},
-						Name: "item",
 					},
 				},
 			},
@@ -51590,51 +51600,50 @@ func libraryAST_135() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2287, 23),
-					Name: "IEnumerator",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2287, 35),
+					Name: "void",
+				},
+				Name:    "Add",
+				NamePos: lp(2287, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2287, 32),
+						Type: &lang.TypeRef{
+							Pos:  lp(2287, 32),
 							Name: "T",
 						},
+						Name: "item",
 					},
 				},
-				Name:    "GetEnumerator",
-				NamePos: lp(2287, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2288, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2288, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(2288, 23),
-						Name: "T",
+					Pos:  lp(2288, 23),
+					Name: "IEnumerator",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2288, 35),
+							Name: "T",
+						},
 					},
 				},
-				Name:    "ToArray",
-				NamePos: lp(2288, 27),
+				Name:    "GetEnumerator",
+				NamePos: lp(2288, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2289, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2289, 23),
-					Name: "bool",
-				},
-				Name:    "TryPeek",
-				NamePos: lp(2289, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2289, 36),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2289, 40),
-							Name: "T",
-						},
-						Name: "result",
+					Pos:       lp(2289, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(2289, 23),
+						Name: "T",
 					},
 				},
+				Name:    "ToArray",
+				NamePos: lp(2289, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2290, 9),
@@ -51643,7 +51652,7 @@ func libraryAST_135() *lang.TypeDecl {
 					Pos:  lp(2290, 23),
 					Name: "bool",
 				},
-				Name:    "TryTake",
+				Name:    "TryPeek",
 				NamePos: lp(2290, 28),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -51657,34 +51666,36 @@ func libraryAST_135() *lang.TypeDecl {
 					},
 				},
 			},
+			&lang.MethodDecl{
+				Pos:       lp(2291, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2291, 23),
+					Name: "bool",
+				},
+				Name:    "TryTake",
+				NamePos: lp(2291, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2291, 36),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(2291, 40),
+							Name: "T",
+						},
+						Name: "result",
+					},
+				},
+			},
 		},
 	}
 }
 
 func libraryAST_136() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2296, 5),
-		Kind:      lang.TypeKind("delegate"),
-		Name:      "ThreadStart",
-		Namespace: "System.Threading",
-		Modifiers: lang.Modifiers(1),
-		Invoke: &lang.MethodDecl{
-			Pos:       lp(2296, 26),
-			Modifiers: lang.Modifiers(2049),
-			ReturnType: &lang.TypeRef{
-				Pos:  lp(2296, 21),
-				Name: "void",
-			},
-			Name: "Invoke",
-		},
-	}
-}
-
-func libraryAST_137() *lang.TypeDecl {
-	return &lang.TypeDecl{
 		Pos:       lp(2297, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "ParameterizedThreadStart",
+		Name:      "ThreadStart",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -51695,25 +51706,15 @@ func libraryAST_137() *lang.TypeDecl {
 				Name: "void",
 			},
 			Name: "Invoke",
-			Params: []*lang.Param{
-				&lang.Param{
-					Pos: lp(2297, 51),
-					Type: &lang.TypeRef{
-						Pos:  lp(2297, 51),
-						Name: "object",
-					},
-					Name: "obj",
-				},
-			},
 		},
 	}
 }
 
-func libraryAST_138() *lang.TypeDecl {
+func libraryAST_137() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2298, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "WaitCallback",
+		Name:      "ParameterizedThreadStart",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -51726,23 +51727,23 @@ func libraryAST_138() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2298, 39),
+					Pos: lp(2298, 51),
 					Type: &lang.TypeRef{
-						Pos:  lp(2298, 39),
+						Pos:  lp(2298, 51),
 						Name: "object",
 					},
-					Name: "state",
+					Name: "obj",
 				},
 			},
 		},
 	}
 }
 
-func libraryAST_139() *lang.TypeDecl {
+func libraryAST_138() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2299, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "ContextCallback",
+		Name:      "WaitCallback",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -51755,9 +51756,9 @@ func libraryAST_139() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2299, 42),
+					Pos: lp(2299, 39),
 					Type: &lang.TypeRef{
-						Pos:  lp(2299, 42),
+						Pos:  lp(2299, 39),
 						Name: "object",
 					},
 					Name: "state",
@@ -51767,11 +51768,11 @@ func libraryAST_139() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_140() *lang.TypeDecl {
+func libraryAST_139() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2300, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "TimerCallback",
+		Name:      "ContextCallback",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -51784,9 +51785,9 @@ func libraryAST_140() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2300, 40),
+					Pos: lp(2300, 42),
 					Type: &lang.TypeRef{
-						Pos:  lp(2300, 40),
+						Pos:  lp(2300, 42),
 						Name: "object",
 					},
 					Name: "state",
@@ -51796,11 +51797,11 @@ func libraryAST_140() *lang.TypeDecl {
 	}
 }
 
-func libraryAST_141() *lang.TypeDecl {
+func libraryAST_140() *lang.TypeDecl {
 	return &lang.TypeDecl{
 		Pos:       lp(2301, 5),
 		Kind:      lang.TypeKind("delegate"),
-		Name:      "SendOrPostCallback",
+		Name:      "TimerCallback",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Invoke: &lang.MethodDecl{
@@ -51813,9 +51814,38 @@ func libraryAST_141() *lang.TypeDecl {
 			Name: "Invoke",
 			Params: []*lang.Param{
 				&lang.Param{
-					Pos: lp(2301, 45),
+					Pos: lp(2301, 40),
 					Type: &lang.TypeRef{
-						Pos:  lp(2301, 45),
+						Pos:  lp(2301, 40),
+						Name: "object",
+					},
+					Name: "state",
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_141() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(2302, 5),
+		Kind:      lang.TypeKind("delegate"),
+		Name:      "SendOrPostCallback",
+		Namespace: "System.Threading",
+		Modifiers: lang.Modifiers(1),
+		Invoke: &lang.MethodDecl{
+			Pos:       lp(2302, 26),
+			Modifiers: lang.Modifiers(2049),
+			ReturnType: &lang.TypeRef{
+				Pos:  lp(2302, 21),
+				Name: "void",
+			},
+			Name: "Invoke",
+			Params: []*lang.Param{
+				&lang.Param{
+					Pos: lp(2302, 45),
+					Type: &lang.TypeRef{
+						Pos:  lp(2302, 45),
 						Name: "object",
 					},
 					Name: "state",
@@ -51827,27 +51857,12 @@ func libraryAST_141() *lang.TypeDecl {
 
 func libraryAST_142() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2303, 5),
+		Pos:       lp(2304, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Thread",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2305, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Thread",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2305, 30),
-						Type: &lang.TypeRef{
-							Pos:  lp(2305, 30),
-							Name: "ThreadStart",
-						},
-						Name: "start",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2306, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -51861,14 +51876,6 @@ func libraryAST_142() *lang.TypeDecl {
 						},
 						Name: "start",
 					},
-					&lang.Param{
-						Pos: lp(2306, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(2306, 49),
-							Name: "int",
-						},
-						Name: "maxStackSize",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -51880,9 +51887,17 @@ func libraryAST_142() *lang.TypeDecl {
 						Pos: lp(2307, 30),
 						Type: &lang.TypeRef{
 							Pos:  lp(2307, 30),
-							Name: "ParameterizedThreadStart",
+							Name: "ThreadStart",
 						},
 						Name: "start",
+					},
+					&lang.Param{
+						Pos: lp(2307, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(2307, 49),
+							Name: "int",
+						},
+						Name: "maxStackSize",
 					},
 				},
 			},
@@ -51899,10 +51914,25 @@ func libraryAST_142() *lang.TypeDecl {
 						},
 						Name: "start",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2309, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Thread",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2308, 62),
+						Pos: lp(2309, 30),
 						Type: &lang.TypeRef{
-							Pos:  lp(2308, 62),
+							Pos:  lp(2309, 30),
+							Name: "ParameterizedThreadStart",
+						},
+						Name: "start",
+					},
+					&lang.Param{
+						Pos: lp(2309, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2309, 62),
 							Name: "int",
 						},
 						Name: "maxStackSize",
@@ -51910,31 +51940,16 @@ func libraryAST_142() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2309, 9),
+				Pos:       lp(2310, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2309, 23),
+					Pos:  lp(2310, 23),
 					Name: "Thread",
 				},
 				Name: "CurrentThread",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2309, 46),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2310, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2310, 16),
-					Name: "bool",
-				},
-				Name: "IsAlive",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2310, 31),
+						Pos:  lp(2310, 46),
 						Kind: "get",
 					},
 				},
@@ -51946,15 +51961,11 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2311, 16),
 					Name: "bool",
 				},
-				Name: "IsBackground",
+				Name: "IsAlive",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2311, 36),
+						Pos:  lp(2311, 31),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(2311, 41),
-						Kind: "set",
 					},
 				},
 			},
@@ -51965,11 +51976,15 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2312, 16),
 					Name: "bool",
 				},
-				Name: "IsThreadPoolThread",
+				Name: "IsBackground",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2312, 42),
+						Pos:  lp(2312, 36),
 						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(2312, 41),
+						Kind: "set",
 					},
 				},
 			},
@@ -51978,12 +51993,12 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2313, 16),
-					Name: "int",
+					Name: "bool",
 				},
-				Name: "ManagedThreadId",
+				Name: "IsThreadPoolThread",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2313, 38),
+						Pos:  lp(2313, 42),
 						Kind: "get",
 					},
 				},
@@ -51993,17 +52008,13 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2314, 16),
-					Name: "string",
+					Name: "int",
 				},
-				Name: "Name",
+				Name: "ManagedThreadId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2314, 30),
+						Pos:  lp(2314, 38),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(2314, 35),
-						Kind: "set",
 					},
 				},
 			},
@@ -52012,16 +52023,16 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2315, 16),
-					Name: "System.Globalization.CultureInfo",
+					Name: "string",
 				},
-				Name: "CurrentCulture",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2315, 66),
+						Pos:  lp(2315, 30),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2315, 71),
+						Pos:  lp(2315, 35),
 						Kind: "set",
 					},
 				},
@@ -52033,47 +52044,46 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2316, 16),
 					Name: "System.Globalization.CultureInfo",
 				},
-				Name: "CurrentUICulture",
+				Name: "CurrentCulture",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2316, 68),
+						Pos:  lp(2316, 66),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2316, 73),
+						Pos:  lp(2316, 71),
 						Kind: "set",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2317, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2317, 23),
-					Name: "void",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2317, 16),
+					Name: "System.Globalization.CultureInfo",
 				},
-				Name:    "Join",
-				NamePos: lp(2317, 28),
+				Name: "CurrentUICulture",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2317, 68),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(2317, 73),
+						Kind: "set",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2318, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2318, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Join",
 				NamePos: lp(2318, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2318, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2318, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2319, 9),
@@ -52089,9 +52099,9 @@ func libraryAST_142() *lang.TypeDecl {
 						Pos: lp(2319, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2319, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -52100,10 +52110,20 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2320, 23),
-					Name: "void",
+					Name: "bool",
 				},
-				Name:    "Start",
+				Name:    "Join",
 				NamePos: lp(2320, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2320, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2320, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2321, 9),
@@ -52114,16 +52134,6 @@ func libraryAST_142() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2321, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2321, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2321, 34),
-							Name: "object",
-						},
-						Name: "parameter",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2322, 9),
@@ -52132,8 +52142,18 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2322, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeStart",
+				Name:    "Start",
 				NamePos: lp(2322, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2322, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2322, 34),
+							Name: "object",
+						},
+						Name: "parameter",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2323, 9),
@@ -52144,34 +52164,24 @@ func libraryAST_142() *lang.TypeDecl {
 				},
 				Name:    "UnsafeStart",
 				NamePos: lp(2323, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2323, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2323, 40),
-							Name: "object",
-						},
-						Name: "parameter",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2324, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2324, 30),
+					Pos:  lp(2324, 23),
 					Name: "void",
 				},
-				Name:    "Sleep",
-				NamePos: lp(2324, 35),
+				Name:    "UnsafeStart",
+				NamePos: lp(2324, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2324, 41),
+						Pos: lp(2324, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2324, 41),
-							Name: "int",
+							Pos:  lp(2324, 40),
+							Name: "object",
 						},
-						Name: "millisecondsTimeout",
+						Name: "parameter",
 					},
 				},
 			},
@@ -52189,9 +52199,9 @@ func libraryAST_142() *lang.TypeDecl {
 						Pos: lp(2325, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2325, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -52202,16 +52212,16 @@ func libraryAST_142() *lang.TypeDecl {
 					Pos:  lp(2326, 30),
 					Name: "void",
 				},
-				Name:    "SpinWait",
+				Name:    "Sleep",
 				NamePos: lp(2326, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2326, 44),
+						Pos: lp(2326, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2326, 44),
-							Name: "int",
+							Pos:  lp(2326, 41),
+							Name: "TimeSpan",
 						},
-						Name: "iterations",
+						Name: "timeout",
 					},
 				},
 			},
@@ -52220,10 +52230,30 @@ func libraryAST_142() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2327, 30),
+					Name: "void",
+				},
+				Name:    "SpinWait",
+				NamePos: lp(2327, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2327, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2327, 44),
+							Name: "int",
+						},
+						Name: "iterations",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2328, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2328, 30),
 					Name: "bool",
 				},
 				Name:    "Yield",
-				NamePos: lp(2327, 35),
+				NamePos: lp(2328, 35),
 			},
 		},
 	}
@@ -52231,69 +52261,39 @@ func libraryAST_142() *lang.TypeDecl {
 
 func libraryAST_143() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2330, 5),
+		Pos:       lp(2331, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ThreadPool",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2332, 9),
+				Pos:       lp(2333, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2332, 23),
+					Pos:  lp(2333, 23),
 					Name: "int",
 				},
 				Name: "ThreadCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2332, 41),
+						Pos:  lp(2333, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2333, 9),
+				Pos:       lp(2334, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2333, 23),
+					Pos:  lp(2334, 23),
 					Name: "long",
 				},
 				Name: "PendingWorkItemCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2333, 51),
+						Pos:  lp(2334, 51),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2334, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2334, 30),
-					Name: "void",
-				},
-				Name:    "GetMinThreads",
-				NamePos: lp(2334, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2334, 49),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2334, 53),
-							Name: "int",
-						},
-						Name: "workerThreads",
-					},
-					&lang.Param{
-						Pos:      lp(2334, 72),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(2334, 76),
-							Name: "int",
-						},
-						Name: "completionPortThreads",
 					},
 				},
 			},
@@ -52304,7 +52304,7 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2335, 30),
 					Name: "void",
 				},
-				Name:    "GetMaxThreads",
+				Name:    "GetMinThreads",
 				NamePos: lp(2335, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -52334,23 +52334,23 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2336, 30),
 					Name: "void",
 				},
-				Name:    "GetAvailableThreads",
+				Name:    "GetMaxThreads",
 				NamePos: lp(2336, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2336, 55),
+						Pos:      lp(2336, 49),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2336, 59),
+							Pos:  lp(2336, 53),
 							Name: "int",
 						},
 						Name: "workerThreads",
 					},
 					&lang.Param{
-						Pos:      lp(2336, 78),
+						Pos:      lp(2336, 72),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2336, 82),
+							Pos:  lp(2336, 76),
 							Name: "int",
 						},
 						Name: "completionPortThreads",
@@ -52362,23 +52362,25 @@ func libraryAST_143() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2337, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "SetMinThreads",
+				Name:    "GetAvailableThreads",
 				NamePos: lp(2337, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2337, 49),
+						Pos:      lp(2337, 55),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2337, 49),
+							Pos:  lp(2337, 59),
 							Name: "int",
 						},
 						Name: "workerThreads",
 					},
 					&lang.Param{
-						Pos: lp(2337, 68),
+						Pos:      lp(2337, 78),
+						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(2337, 68),
+							Pos:  lp(2337, 82),
 							Name: "int",
 						},
 						Name: "completionPortThreads",
@@ -52392,7 +52394,7 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2338, 30),
 					Name: "bool",
 				},
-				Name:    "SetMaxThreads",
+				Name:    "SetMinThreads",
 				NamePos: lp(2338, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -52420,16 +52422,24 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2339, 30),
 					Name: "bool",
 				},
-				Name:    "QueueUserWorkItem",
+				Name:    "SetMaxThreads",
 				NamePos: lp(2339, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2339, 53),
+						Pos: lp(2339, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2339, 53),
-							Name: "WaitCallback",
+							Pos:  lp(2339, 49),
+							Name: "int",
 						},
-						Name: "callBack",
+						Name: "workerThreads",
+					},
+					&lang.Param{
+						Pos: lp(2339, 68),
+						Type: &lang.TypeRef{
+							Pos:  lp(2339, 68),
+							Name: "int",
+						},
+						Name: "completionPortThreads",
 					},
 				},
 			},
@@ -52451,14 +52461,6 @@ func libraryAST_143() *lang.TypeDecl {
 						},
 						Name: "callBack",
 					},
-					&lang.Param{
-						Pos: lp(2340, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2340, 76),
-							Name: "object",
-						},
-						Name: "state",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -52470,39 +52472,22 @@ func libraryAST_143() *lang.TypeDecl {
 				},
 				Name:    "QueueUserWorkItem",
 				NamePos: lp(2341, 35),
-				TypeParams: []string{
-					"TState",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2341, 61),
+						Pos: lp(2341, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2341, 61),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2341, 68),
-									Name: "TState",
-								},
-							},
+							Pos:  lp(2341, 53),
+							Name: "WaitCallback",
 						},
 						Name: "callBack",
 					},
 					&lang.Param{
-						Pos: lp(2341, 86),
+						Pos: lp(2341, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2341, 86),
-							Name: "TState",
+							Pos:  lp(2341, 76),
+							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2341, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(2341, 100),
-							Name: "bool",
-						},
-						Name: "preferLocal",
 					},
 				},
 			},
@@ -52513,24 +52498,41 @@ func libraryAST_143() *lang.TypeDecl {
 					Pos:  lp(2342, 30),
 					Name: "bool",
 				},
-				Name:    "UnsafeQueueUserWorkItem",
+				Name:    "QueueUserWorkItem",
 				NamePos: lp(2342, 35),
+				TypeParams: []string{
+					"TState",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2342, 59),
+						Pos: lp(2342, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2342, 59),
-							Name: "WaitCallback",
+							Pos:  lp(2342, 61),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2342, 68),
+									Name: "TState",
+								},
+							},
 						},
 						Name: "callBack",
 					},
 					&lang.Param{
-						Pos: lp(2342, 82),
+						Pos: lp(2342, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2342, 82),
-							Name: "object",
+							Pos:  lp(2342, 86),
+							Name: "TState",
 						},
 						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2342, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(2342, 100),
+							Name: "bool",
+						},
+						Name: "preferLocal",
 					},
 				},
 			},
@@ -52543,18 +52545,46 @@ func libraryAST_143() *lang.TypeDecl {
 				},
 				Name:    "UnsafeQueueUserWorkItem",
 				NamePos: lp(2343, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2343, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2343, 59),
+							Name: "WaitCallback",
+						},
+						Name: "callBack",
+					},
+					&lang.Param{
+						Pos: lp(2343, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2343, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2344, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2344, 30),
+					Name: "bool",
+				},
+				Name:    "UnsafeQueueUserWorkItem",
+				NamePos: lp(2344, 35),
 				TypeParams: []string{
 					"TState",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2343, 67),
+						Pos: lp(2344, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 67),
+							Pos:  lp(2344, 67),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2343, 74),
+									Pos:  lp(2344, 74),
 									Name: "TState",
 								},
 							},
@@ -52562,17 +52592,17 @@ func libraryAST_143() *lang.TypeDecl {
 						Name: "callBack",
 					},
 					&lang.Param{
-						Pos: lp(2343, 92),
+						Pos: lp(2344, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 92),
+							Pos:  lp(2344, 92),
 							Name: "TState",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2343, 106),
+						Pos: lp(2344, 106),
 						Type: &lang.TypeRef{
-							Pos:  lp(2343, 106),
+							Pos:  lp(2344, 106),
 							Name: "bool",
 						},
 						Name: "preferLocal",
@@ -52585,65 +52615,36 @@ func libraryAST_143() *lang.TypeDecl {
 
 func libraryAST_144() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2346, 5),
+		Pos:       lp(2347, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Interlocked",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2348, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2348, 30),
-					Name: "int",
-				},
-				Name:    "Add",
-				NamePos: lp(2348, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2348, 38),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2348, 42),
-							Name: "int",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2348, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2348, 57),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2349, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2349, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Add",
-				NamePos: lp(2349, 35),
+				NamePos: lp(2349, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2349, 39),
+						Pos:      lp(2349, 38),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 43),
-							Name: "long",
+							Pos:  lp(2349, 42),
+							Name: "int",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2349, 59),
+						Pos: lp(2349, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2349, 59),
-							Name: "long",
+							Pos:  lp(2349, 57),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -52654,35 +52655,27 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2350, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "CompareExchange",
-				NamePos: lp(2350, 34),
+				Name:    "Add",
+				NamePos: lp(2350, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2350, 50),
+						Pos:      lp(2350, 39),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2350, 54),
-							Name: "int",
+							Pos:  lp(2350, 43),
+							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2350, 69),
+						Pos: lp(2350, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2350, 69),
-							Name: "int",
+							Pos:  lp(2350, 59),
+							Name: "long",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(2350, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2350, 80),
-							Name: "int",
-						},
-						Name: "comparand",
 					},
 				},
 			},
@@ -52691,33 +52684,33 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2351, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "CompareExchange",
-				NamePos: lp(2351, 35),
+				NamePos: lp(2351, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2351, 51),
+						Pos:      lp(2351, 50),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 55),
-							Name: "long",
+							Pos:  lp(2351, 54),
+							Name: "int",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2351, 71),
+						Pos: lp(2351, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 71),
-							Name: "long",
+							Pos:  lp(2351, 69),
+							Name: "int",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2351, 83),
+						Pos: lp(2351, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2351, 83),
-							Name: "long",
+							Pos:  lp(2351, 80),
+							Name: "int",
 						},
 						Name: "comparand",
 					},
@@ -52728,33 +52721,33 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2352, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "CompareExchange",
-				NamePos: lp(2352, 37),
+				NamePos: lp(2352, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2352, 53),
+						Pos:      lp(2352, 51),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2352, 57),
-							Name: "double",
+							Pos:  lp(2352, 55),
+							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2352, 75),
+						Pos: lp(2352, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2352, 75),
-							Name: "double",
+							Pos:  lp(2352, 71),
+							Name: "long",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2352, 89),
+						Pos: lp(2352, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2352, 89),
-							Name: "double",
+							Pos:  lp(2352, 83),
+							Name: "long",
 						},
 						Name: "comparand",
 					},
@@ -52765,7 +52758,7 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2353, 30),
-					Name: "object",
+					Name: "double",
 				},
 				Name:    "CompareExchange",
 				NamePos: lp(2353, 37),
@@ -52775,7 +52768,7 @@ func libraryAST_144() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2353, 57),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "location1",
 					},
@@ -52783,7 +52776,7 @@ func libraryAST_144() *lang.TypeDecl {
 						Pos: lp(2353, 75),
 						Type: &lang.TypeRef{
 							Pos:  lp(2353, 75),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -52791,7 +52784,7 @@ func libraryAST_144() *lang.TypeDecl {
 						Pos: lp(2353, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2353, 89),
-							Name: "object",
+							Name: "double",
 						},
 						Name: "comparand",
 					},
@@ -52802,42 +52795,33 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2354, 30),
-					Name: "T",
+					Name: "object",
 				},
 				Name:    "CompareExchange",
-				NamePos: lp(2354, 32),
-				TypeParams: []string{
-					"T",
-				},
-				Constraints: []*lang.Constraint{
-					&lang.Constraint{
-						Param: "T",
-						Kind:  "class",
-					},
-				},
+				NamePos: lp(2354, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2354, 51),
+						Pos:      lp(2354, 53),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2354, 55),
-							Name: "T",
+							Pos:  lp(2354, 57),
+							Name: "object",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2354, 68),
+						Pos: lp(2354, 75),
 						Type: &lang.TypeRef{
-							Pos:  lp(2354, 68),
-							Name: "T",
+							Pos:  lp(2354, 75),
+							Name: "object",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(2354, 77),
+						Pos: lp(2354, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2354, 77),
-							Name: "T",
+							Pos:  lp(2354, 89),
+							Name: "object",
 						},
 						Name: "comparand",
 					},
@@ -52848,168 +52832,10 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2355, 30),
-					Name: "int",
-				},
-				Name:    "Decrement",
-				NamePos: lp(2355, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2355, 44),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2355, 48),
-							Name: "int",
-						},
-						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2356, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2356, 30),
-					Name: "long",
-				},
-				Name:    "Decrement",
-				NamePos: lp(2356, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2356, 45),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2356, 49),
-							Name: "long",
-						},
-						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2357, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2357, 30),
-					Name: "int",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2357, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2357, 43),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2357, 47),
-							Name: "int",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2357, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(2357, 62),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2358, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2358, 30),
-					Name: "long",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2358, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2358, 44),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2358, 48),
-							Name: "long",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2358, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2358, 64),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2359, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2359, 30),
-					Name: "double",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2359, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2359, 46),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2359, 50),
-							Name: "double",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2359, 68),
-						Type: &lang.TypeRef{
-							Pos:  lp(2359, 68),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2360, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2360, 30),
-					Name: "object",
-				},
-				Name:    "Exchange",
-				NamePos: lp(2360, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2360, 46),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2360, 50),
-							Name: "object",
-						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2360, 68),
-						Type: &lang.TypeRef{
-							Pos:  lp(2360, 68),
-							Name: "object",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2361, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2361, 30),
 					Name: "T",
 				},
-				Name:    "Exchange",
-				NamePos: lp(2361, 32),
+				Name:    "CompareExchange",
+				NamePos: lp(2355, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -53021,19 +52847,185 @@ func libraryAST_144() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2361, 44),
+						Pos:      lp(2355, 51),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2361, 48),
+							Pos:  lp(2355, 55),
 							Name: "T",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2361, 61),
+						Pos: lp(2355, 68),
 						Type: &lang.TypeRef{
-							Pos:  lp(2361, 61),
+							Pos:  lp(2355, 68),
 							Name: "T",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(2355, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(2355, 77),
+							Name: "T",
+						},
+						Name: "comparand",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2356, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2356, 30),
+					Name: "int",
+				},
+				Name:    "Decrement",
+				NamePos: lp(2356, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2356, 44),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2356, 48),
+							Name: "int",
+						},
+						Name: "location",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2357, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2357, 30),
+					Name: "long",
+				},
+				Name:    "Decrement",
+				NamePos: lp(2357, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2357, 45),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2357, 49),
+							Name: "long",
+						},
+						Name: "location",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2358, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2358, 30),
+					Name: "int",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2358, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2358, 43),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2358, 47),
+							Name: "int",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2358, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2358, 62),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2359, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2359, 30),
+					Name: "long",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2359, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2359, 44),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2359, 48),
+							Name: "long",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2359, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2359, 64),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2360, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2360, 30),
+					Name: "double",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2360, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2360, 46),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2360, 50),
+							Name: "double",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2360, 68),
+						Type: &lang.TypeRef{
+							Pos:  lp(2360, 68),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2361, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2361, 30),
+					Name: "object",
+				},
+				Name:    "Exchange",
+				NamePos: lp(2361, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2361, 46),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2361, 50),
+							Name: "object",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2361, 68),
+						Type: &lang.TypeRef{
+							Pos:  lp(2361, 68),
+							Name: "object",
 						},
 						Name: "value",
 					},
@@ -53044,19 +53036,36 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2362, 30),
-					Name: "int",
+					Name: "T",
 				},
-				Name:    "Increment",
-				NamePos: lp(2362, 34),
+				Name:    "Exchange",
+				NamePos: lp(2362, 32),
+				TypeParams: []string{
+					"T",
+				},
+				Constraints: []*lang.Constraint{
+					&lang.Constraint{
+						Param: "T",
+						Kind:  "class",
+					},
+				},
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos:      lp(2362, 44),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2362, 48),
-							Name: "int",
+							Name: "T",
 						},
-						Name: "location",
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2362, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(2362, 61),
+							Name: "T",
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -53065,17 +53074,17 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2363, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Increment",
-				NamePos: lp(2363, 35),
+				NamePos: lp(2363, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2363, 45),
+						Pos:      lp(2363, 44),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2363, 49),
-							Name: "long",
+							Pos:  lp(2363, 48),
+							Name: "int",
 						},
 						Name: "location",
 					},
@@ -53086,26 +53095,16 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2364, 30),
-					Name: "void",
-				},
-				Name:    "MemoryBarrier",
-				NamePos: lp(2364, 35),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2365, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2365, 30),
 					Name: "long",
 				},
-				Name:    "Read",
-				NamePos: lp(2365, 35),
+				Name:    "Increment",
+				NamePos: lp(2364, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2365, 40),
+						Pos:      lp(2364, 45),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2365, 44),
+							Pos:  lp(2364, 49),
 							Name: "long",
 						},
 						Name: "location",
@@ -53113,31 +53112,33 @@ func libraryAST_144() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(2365, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2365, 30),
+					Name: "void",
+				},
+				Name:    "MemoryBarrier",
+				NamePos: lp(2365, 35),
+			},
+			&lang.MethodDecl{
 				Pos:       lp(2366, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2366, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "And",
-				NamePos: lp(2366, 34),
+				Name:    "Read",
+				NamePos: lp(2366, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2366, 38),
+						Pos:      lp(2366, 40),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2366, 42),
-							Name: "int",
+							Pos:  lp(2366, 44),
+							Name: "long",
 						},
-						Name: "location1",
-					},
-					&lang.Param{
-						Pos: lp(2366, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2366, 57),
-							Name: "int",
-						},
-						Name: "value",
+						Name: "location",
 					},
 				},
 			},
@@ -53146,25 +53147,25 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2367, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "And",
-				NamePos: lp(2367, 35),
+				NamePos: lp(2367, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2367, 39),
+						Pos:      lp(2367, 38),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 43),
-							Name: "long",
+							Pos:  lp(2367, 42),
+							Name: "int",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2367, 59),
+						Pos: lp(2367, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2367, 59),
-							Name: "long",
+							Pos:  lp(2367, 57),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -53175,25 +53176,25 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2368, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Or",
-				NamePos: lp(2368, 34),
+				Name:    "And",
+				NamePos: lp(2368, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2368, 37),
+						Pos:      lp(2368, 39),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2368, 41),
-							Name: "int",
+							Pos:  lp(2368, 43),
+							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2368, 56),
+						Pos: lp(2368, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2368, 56),
-							Name: "int",
+							Pos:  lp(2368, 59),
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -53204,24 +53205,53 @@ func libraryAST_144() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2369, 30),
+					Name: "int",
+				},
+				Name:    "Or",
+				NamePos: lp(2369, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2369, 37),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 41),
+							Name: "int",
+						},
+						Name: "location1",
+					},
+					&lang.Param{
+						Pos: lp(2369, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2369, 56),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2370, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2370, 30),
 					Name: "long",
 				},
 				Name:    "Or",
-				NamePos: lp(2369, 35),
+				NamePos: lp(2370, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2369, 38),
+						Pos:      lp(2370, 38),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2369, 42),
+							Pos:  lp(2370, 42),
 							Name: "long",
 						},
 						Name: "location1",
 					},
 					&lang.Param{
-						Pos: lp(2369, 58),
+						Pos: lp(2370, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2369, 58),
+							Pos:  lp(2370, 58),
 							Name: "long",
 						},
 						Name: "value",
@@ -53234,49 +53264,28 @@ func libraryAST_144() *lang.TypeDecl {
 
 func libraryAST_145() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2372, 5),
+		Pos:       lp(2373, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Volatile",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2374, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2374, 30),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(2374, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2374, 39),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2374, 43),
-							Name: "int",
-						},
-						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2375, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2375, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(2375, 35),
+				NamePos: lp(2375, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2375, 40),
+						Pos:      lp(2375, 39),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2375, 44),
-							Name: "long",
+							Pos:  lp(2375, 43),
+							Name: "int",
 						},
 						Name: "location",
 					},
@@ -53287,7 +53296,7 @@ func libraryAST_145() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2376, 30),
-					Name: "bool",
+					Name: "long",
 				},
 				Name:    "Read",
 				NamePos: lp(2376, 35),
@@ -53297,7 +53306,7 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2376, 44),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "location",
 					},
@@ -53308,17 +53317,17 @@ func libraryAST_145() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2377, 30),
-					Name: "double",
+					Name: "bool",
 				},
 				Name:    "Read",
-				NamePos: lp(2377, 37),
+				NamePos: lp(2377, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2377, 42),
+						Pos:      lp(2377, 40),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2377, 46),
-							Name: "double",
+							Pos:  lp(2377, 44),
+							Name: "bool",
 						},
 						Name: "location",
 					},
@@ -53329,10 +53338,31 @@ func libraryAST_145() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2378, 30),
+					Name: "double",
+				},
+				Name:    "Read",
+				NamePos: lp(2378, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2378, 42),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2378, 46),
+							Name: "double",
+						},
+						Name: "location",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2379, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2379, 30),
 					Name: "T",
 				},
 				Name:    "Read",
-				NamePos: lp(2378, 32),
+				NamePos: lp(2379, 32),
 				TypeParams: []string{
 					"T",
 				},
@@ -53344,42 +53374,13 @@ func libraryAST_145() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2378, 40),
+						Pos:      lp(2379, 40),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2378, 44),
+							Pos:  lp(2379, 44),
 							Name: "T",
 						},
 						Name: "location",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2379, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2379, 30),
-					Name: "void",
-				},
-				Name:    "Write",
-				NamePos: lp(2379, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2379, 41),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2379, 45),
-							Name: "int",
-						},
-						Name: "location",
-					},
-					&lang.Param{
-						Pos: lp(2379, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(2379, 59),
-							Name: "int",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -53398,15 +53399,15 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2380, 45),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "location",
 					},
 					&lang.Param{
-						Pos: lp(2380, 60),
+						Pos: lp(2380, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2380, 60),
-							Name: "long",
+							Pos:  lp(2380, 59),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -53427,7 +53428,7 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2381, 45),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "location",
 					},
@@ -53435,7 +53436,7 @@ func libraryAST_145() *lang.TypeDecl {
 						Pos: lp(2381, 60),
 						Type: &lang.TypeRef{
 							Pos:  lp(2381, 60),
-							Name: "bool",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -53456,15 +53457,15 @@ func libraryAST_145() *lang.TypeDecl {
 						Modifier: "ref",
 						Type: &lang.TypeRef{
 							Pos:  lp(2382, 45),
-							Name: "double",
+							Name: "bool",
 						},
 						Name: "location",
 					},
 					&lang.Param{
-						Pos: lp(2382, 62),
+						Pos: lp(2382, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2382, 62),
-							Name: "double",
+							Pos:  lp(2382, 60),
+							Name: "bool",
 						},
 						Name: "value",
 					},
@@ -53479,6 +53480,35 @@ func libraryAST_145() *lang.TypeDecl {
 				},
 				Name:    "Write",
 				NamePos: lp(2383, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(2383, 41),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2383, 45),
+							Name: "double",
+						},
+						Name: "location",
+					},
+					&lang.Param{
+						Pos: lp(2383, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2383, 62),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2384, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2384, 30),
+					Name: "void",
+				},
+				Name:    "Write",
+				NamePos: lp(2384, 35),
 				TypeParams: []string{
 					"T",
 				},
@@ -53490,18 +53520,18 @@ func libraryAST_145() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2383, 44),
+						Pos:      lp(2384, 44),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2383, 48),
+							Pos:  lp(2384, 48),
 							Name: "T",
 						},
 						Name: "location",
 					},
 					&lang.Param{
-						Pos: lp(2383, 60),
+						Pos: lp(2384, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2383, 60),
+							Pos:  lp(2384, 60),
 							Name: "T",
 						},
 						Name: "value",
@@ -53514,32 +53544,12 @@ func libraryAST_145() *lang.TypeDecl {
 
 func libraryAST_146() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2386, 5),
+		Pos:       lp(2387, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Monitor",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2388, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2388, 30),
-					Name: "void",
-				},
-				Name:    "Enter",
-				NamePos: lp(2388, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2388, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2388, 41),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2389, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -53558,15 +53568,6 @@ func libraryAST_146() *lang.TypeDecl {
 						},
 						Name: "obj",
 					},
-					&lang.Param{
-						Pos:      lp(2389, 53),
-						Modifier: "ref",
-						Type: &lang.TypeRef{
-							Pos:  lp(2389, 57),
-							Name: "bool",
-						},
-						Name: "lockTaken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -53576,16 +53577,25 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2390, 30),
 					Name: "void",
 				},
-				Name:    "Exit",
+				Name:    "Enter",
 				NamePos: lp(2390, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2390, 40),
+						Pos: lp(2390, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2390, 40),
+							Pos:  lp(2390, 41),
 							Name: "object",
 						},
 						Name: "obj",
+					},
+					&lang.Param{
+						Pos:      lp(2390, 53),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2390, 57),
+							Name: "bool",
+						},
+						Name: "lockTaken",
 					},
 				},
 			},
@@ -53594,15 +53604,15 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2391, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "IsEntered",
+				Name:    "Exit",
 				NamePos: lp(2391, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2391, 45),
+						Pos: lp(2391, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2391, 45),
+							Pos:  lp(2391, 40),
 							Name: "object",
 						},
 						Name: "obj",
@@ -53614,15 +53624,15 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2392, 30),
-					Name: "void",
+					Name: "bool",
 				},
-				Name:    "Pulse",
+				Name:    "IsEntered",
 				NamePos: lp(2392, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2392, 41),
+						Pos: lp(2392, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(2392, 41),
+							Pos:  lp(2392, 45),
 							Name: "object",
 						},
 						Name: "obj",
@@ -53636,13 +53646,13 @@ func libraryAST_146() *lang.TypeDecl {
 					Pos:  lp(2393, 30),
 					Name: "void",
 				},
-				Name:    "PulseAll",
+				Name:    "Pulse",
 				NamePos: lp(2393, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2393, 44),
+						Pos: lp(2393, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2393, 44),
+							Pos:  lp(2393, 41),
 							Name: "object",
 						},
 						Name: "obj",
@@ -53654,9 +53664,9 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2394, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TryEnter",
+				Name:    "PulseAll",
 				NamePos: lp(2394, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -53687,14 +53697,6 @@ func libraryAST_146() *lang.TypeDecl {
 						},
 						Name: "obj",
 					},
-					&lang.Param{
-						Pos: lp(2395, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2395, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -53719,9 +53721,9 @@ func libraryAST_146() *lang.TypeDecl {
 						Pos: lp(2396, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2396, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53730,7 +53732,7 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2397, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "TryEnter",
 				NamePos: lp(2397, 35),
@@ -53744,13 +53746,12 @@ func libraryAST_146() *lang.TypeDecl {
 						Name: "obj",
 					},
 					&lang.Param{
-						Pos:      lp(2397, 56),
-						Modifier: "ref",
+						Pos: lp(2397, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(2397, 60),
-							Name: "bool",
+							Pos:  lp(2397, 56),
+							Name: "TimeSpan",
 						},
-						Name: "lockTaken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -53773,18 +53774,10 @@ func libraryAST_146() *lang.TypeDecl {
 						Name: "obj",
 					},
 					&lang.Param{
-						Pos: lp(2398, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2398, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos:      lp(2398, 81),
+						Pos:      lp(2398, 56),
 						Modifier: "ref",
 						Type: &lang.TypeRef{
-							Pos:  lp(2398, 85),
+							Pos:  lp(2398, 60),
 							Name: "bool",
 						},
 						Name: "lockTaken",
@@ -53796,18 +53789,35 @@ func libraryAST_146() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2399, 30),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "TryEnter",
 				NamePos: lp(2399, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2399, 40),
+						Pos: lp(2399, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2399, 40),
+							Pos:  lp(2399, 44),
 							Name: "object",
 						},
 						Name: "obj",
+					},
+					&lang.Param{
+						Pos: lp(2399, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2399, 56),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos:      lp(2399, 81),
+						Modifier: "ref",
+						Type: &lang.TypeRef{
+							Pos:  lp(2399, 85),
+							Name: "bool",
+						},
+						Name: "lockTaken",
 					},
 				},
 			},
@@ -53828,14 +53838,6 @@ func libraryAST_146() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "obj",
-					},
-					&lang.Param{
-						Pos: lp(2400, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2400, 52),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -53861,6 +53863,34 @@ func libraryAST_146() *lang.TypeDecl {
 						Pos: lp(2401, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2401, 52),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2402, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2402, 30),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2402, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2402, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2402, 40),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+					&lang.Param{
+						Pos: lp(2402, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2402, 52),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -53873,77 +53903,57 @@ func libraryAST_146() *lang.TypeDecl {
 
 func libraryAST_147() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2404, 5),
+		Pos:       lp(2405, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ExecutionContext",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2404, 44),
+				Pos:  lp(2405, 44),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2406, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2406, 23),
-					Name: "ExecutionContext",
-				},
-				Name:    "CreateCopy",
-				NamePos: lp(2406, 40),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2407, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2407, 23),
-					Name: "void",
+					Name: "ExecutionContext",
 				},
-				Name:    "Dispose",
-				NamePos: lp(2407, 28),
+				Name:    "CreateCopy",
+				NamePos: lp(2407, 40),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2408, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2408, 30),
-					Name: "ExecutionContext",
+					Pos:  lp(2408, 23),
+					Name: "void",
 				},
-				Name:    "Capture",
-				NamePos: lp(2408, 47),
+				Name:    "Dispose",
+				NamePos: lp(2408, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2409, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2409, 30),
-					Name: "bool",
+					Name: "ExecutionContext",
 				},
-				Name:    "IsFlowSuppressed",
-				NamePos: lp(2409, 35),
+				Name:    "Capture",
+				NamePos: lp(2409, 47),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2410, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2410, 30),
-					Name: "void",
+					Name: "bool",
 				},
-				Name:    "Restore",
+				Name:    "IsFlowSuppressed",
 				NamePos: lp(2410, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2410, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2410, 43),
-							Name: "ExecutionContext",
-						},
-						Name: "executionContext",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2411, 9),
@@ -53952,8 +53962,18 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2411, 30),
 					Name: "void",
 				},
-				Name:    "RestoreFlow",
+				Name:    "Restore",
 				NamePos: lp(2411, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2411, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2411, 43),
+							Name: "ExecutionContext",
+						},
+						Name: "executionContext",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2412, 9),
@@ -53962,29 +53982,39 @@ func libraryAST_147() *lang.TypeDecl {
 					Pos:  lp(2412, 30),
 					Name: "void",
 				},
-				Name:    "Run",
+				Name:    "RestoreFlow",
 				NamePos: lp(2412, 35),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2413, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2413, 30),
+					Name: "void",
+				},
+				Name:    "Run",
+				NamePos: lp(2413, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2412, 39),
+						Pos: lp(2413, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 39),
+							Pos:  lp(2413, 39),
 							Name: "ExecutionContext",
 						},
 						Name: "executionContext",
 					},
 					&lang.Param{
-						Pos: lp(2412, 74),
+						Pos: lp(2413, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 74),
+							Pos:  lp(2413, 74),
 							Name: "ContextCallback",
 						},
 						Name: "callback",
 					},
 					&lang.Param{
-						Pos: lp(2412, 100),
+						Pos: lp(2413, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(2412, 100),
+							Pos:  lp(2413, 100),
 							Name: "object",
 						},
 						Name: "state",
@@ -53992,14 +54022,14 @@ func libraryAST_147() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2413, 9),
+				Pos:       lp(2414, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2413, 30),
+					Pos:  lp(2414, 30),
 					Name: "AsyncFlowControl",
 				},
 				Name:    "SuppressFlow",
-				NamePos: lp(2413, 47),
+				NamePos: lp(2414, 47),
 			},
 		},
 	}
@@ -54007,34 +54037,24 @@ func libraryAST_147() *lang.TypeDecl {
 
 func libraryAST_148() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2416, 5),
+		Pos:       lp(2417, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AsyncFlowControl",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2416, 6),
+				Pos:  lp(2417, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2416, 53),
+				Pos:  lp(2417, 53),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2418, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2418, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2418, 28),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2419, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -54042,8 +54062,18 @@ func libraryAST_148() *lang.TypeDecl {
 					Pos:  lp(2419, 23),
 					Name: "void",
 				},
-				Name:    "Undo",
+				Name:    "Dispose",
 				NamePos: lp(2419, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2420, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2420, 23),
+					Name: "void",
+				},
+				Name:    "Undo",
+				NamePos: lp(2420, 28),
 			},
 		},
 	}
@@ -54051,7 +54081,7 @@ func libraryAST_148() *lang.TypeDecl {
 
 func libraryAST_149() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2422, 5),
+		Pos:       lp(2423, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AsyncLocal",
 		Namespace: "System.Threading",
@@ -54061,27 +54091,27 @@ func libraryAST_149() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2424, 9),
+				Pos:       lp(2425, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AsyncLocal",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2425, 9),
+				Pos:       lp(2426, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AsyncLocal",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2425, 34),
+						Pos: lp(2426, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(2425, 34),
+							Pos:  lp(2426, 34),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2425, 41),
+									Pos:  lp(2426, 41),
 									Name: "AsyncLocalValueChangedArgs",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2425, 68),
+											Pos:  lp(2426, 68),
 											Name: "T",
 										},
 									},
@@ -54093,20 +54123,20 @@ func libraryAST_149() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2426, 9),
+				Pos:       lp(2427, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2426, 16),
+					Pos:  lp(2427, 16),
 					Name: "T",
 				},
 				Name: "Value",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2426, 26),
+						Pos:  lp(2427, 26),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2426, 31),
+						Pos:  lp(2427, 31),
 						Kind: "set",
 					},
 				},
@@ -54117,7 +54147,7 @@ func libraryAST_149() *lang.TypeDecl {
 
 func libraryAST_150() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2429, 5),
+		Pos:       lp(2430, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AsyncLocalValueChangedArgs",
 		Namespace: "System.Threading",
@@ -54127,26 +54157,11 @@ func libraryAST_150() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2429, 6),
+				Pos:  lp(2430, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2431, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2431, 16),
-					Name: "T",
-				},
-				Name: "CurrentValue",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2431, 33),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2432, 9),
 				Modifiers: lang.Modifiers(1),
@@ -54154,10 +54169,10 @@ func libraryAST_150() *lang.TypeDecl {
 					Pos:  lp(2432, 16),
 					Name: "T",
 				},
-				Name: "PreviousValue",
+				Name: "CurrentValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2432, 34),
+						Pos:  lp(2432, 33),
 						Kind: "get",
 					},
 				},
@@ -54167,12 +54182,27 @@ func libraryAST_150() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2433, 16),
+					Name: "T",
+				},
+				Name: "PreviousValue",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2433, 34),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2434, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2434, 16),
 					Name: "bool",
 				},
 				Name: "ThreadContextChanged",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2433, 44),
+						Pos:  lp(2434, 44),
 						Kind: "get",
 					},
 				},
@@ -54183,32 +54213,32 @@ func libraryAST_150() *lang.TypeDecl {
 
 func libraryAST_151() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2436, 5),
+		Pos:       lp(2437, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationToken",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2436, 6),
+				Pos:  lp(2437, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2438, 9),
+				Pos:       lp(2439, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationToken",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2439, 9),
+				Pos:       lp(2440, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationToken",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2439, 41),
+						Pos: lp(2440, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2439, 41),
+							Pos:  lp(2440, 41),
 							Name: "bool",
 						},
 						Name: "canceled",
@@ -54216,31 +54246,16 @@ func libraryAST_151() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2440, 9),
+				Pos:       lp(2441, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2440, 23),
+					Pos:  lp(2441, 23),
 					Name: "CancellationToken",
 				},
 				Name: "None",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2440, 48),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2441, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2441, 16),
-					Name: "bool",
-				},
-				Name: "CanBeCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2441, 37),
+						Pos:  lp(2441, 48),
 						Kind: "get",
 					},
 				},
@@ -54252,10 +54267,10 @@ func libraryAST_151() *lang.TypeDecl {
 					Pos:  lp(2442, 16),
 					Name: "bool",
 				},
-				Name: "IsCancellationRequested",
+				Name: "CanBeCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2442, 47),
+						Pos:  lp(2442, 37),
 						Kind: "get",
 					},
 				},
@@ -54265,30 +54280,45 @@ func libraryAST_151() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2443, 16),
+					Name: "bool",
+				},
+				Name: "IsCancellationRequested",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2443, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2444, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2444, 16),
 					Name: "WaitHandle",
 				},
 				Name: "WaitHandle",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2443, 40),
+						Pos:  lp(2444, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2444, 9),
+				Pos:       lp(2445, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2444, 23),
+					Pos:  lp(2445, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(2444, 28),
+				NamePos: lp(2445, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2444, 35),
+						Pos: lp(2445, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2444, 35),
+							Pos:  lp(2445, 35),
 							Name: "CancellationToken",
 						},
 						Name: "other",
@@ -54296,42 +54326,22 @@ func libraryAST_151() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2445, 9),
+				Pos:       lp(2446, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2445, 32),
+					Pos:  lp(2446, 32),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(2445, 37),
+				NamePos: lp(2446, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2445, 44),
+						Pos: lp(2446, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2445, 44),
+							Pos:  lp(2446, 44),
 							Name: "object",
 						},
 						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2446, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2446, 23),
-					Name: "CancellationTokenRegistration",
-				},
-				Name:    "Register",
-				NamePos: lp(2446, 53),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2446, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(2446, 62),
-							Name: "Action",
-						},
-						Name: "callback",
 					},
 				},
 			},
@@ -54353,14 +54363,6 @@ func libraryAST_151() *lang.TypeDecl {
 						},
 						Name: "callback",
 					},
-					&lang.Param{
-						Pos: lp(2447, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2447, 79),
-							Name: "bool",
-						},
-						Name: "useSynchronizationContext",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -54378,22 +54380,16 @@ func libraryAST_151() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2448, 62),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2448, 69),
-									Name: "object",
-								},
-							},
 						},
 						Name: "callback",
 					},
 					&lang.Param{
-						Pos: lp(2448, 87),
+						Pos: lp(2448, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2448, 87),
-							Name: "object",
+							Pos:  lp(2448, 79),
+							Name: "bool",
 						},
-						Name: "state",
+						Name: "useSynchronizationContext",
 					},
 				},
 			},
@@ -54402,10 +54398,44 @@ func libraryAST_151() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2449, 23),
+					Name: "CancellationTokenRegistration",
+				},
+				Name:    "Register",
+				NamePos: lp(2449, 53),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2449, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 62),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2449, 69),
+									Name: "object",
+								},
+							},
+						},
+						Name: "callback",
+					},
+					&lang.Param{
+						Pos: lp(2449, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2449, 87),
+							Name: "object",
+						},
+						Name: "state",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2450, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2450, 23),
 					Name: "void",
 				},
 				Name:    "ThrowIfCancellationRequested",
-				NamePos: lp(2449, 28),
+				NamePos: lp(2450, 28),
 			},
 		},
 	}
@@ -54413,57 +54443,57 @@ func libraryAST_151() *lang.TypeDecl {
 
 func libraryAST_152() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2452, 5),
+		Pos:       lp(2453, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenRegistration",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2452, 6),
+				Pos:  lp(2453, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2452, 66),
+				Pos:  lp(2453, 66),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(2452, 79),
+				Pos:  lp(2453, 79),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2454, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2454, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2454, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2455, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2455, 23),
-					Name: "System.Threading.Tasks.ValueTask",
+					Name: "void",
 				},
-				Name:    "DisposeAsync",
-				NamePos: lp(2455, 56),
+				Name:    "Dispose",
+				NamePos: lp(2455, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2456, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2456, 23),
+					Name: "System.Threading.Tasks.ValueTask",
+				},
+				Name:    "DisposeAsync",
+				NamePos: lp(2456, 56),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2457, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2457, 23),
 					Name: "bool",
 				},
 				Name:    "Unregister",
-				NamePos: lp(2456, 28),
+				NamePos: lp(2457, 28),
 			},
 		},
 	}
@@ -54471,37 +54501,22 @@ func libraryAST_152() *lang.TypeDecl {
 
 func libraryAST_153() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2459, 5),
+		Pos:       lp(2460, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CancellationTokenSource",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2459, 44),
+				Pos:  lp(2460, 44),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2461, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "CancellationTokenSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2462, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CancellationTokenSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2462, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(2462, 47),
-							Name: "int",
-						},
-						Name: "millisecondsDelay",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2463, 9),
@@ -54512,24 +54527,24 @@ func libraryAST_153() *lang.TypeDecl {
 						Pos: lp(2463, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(2463, 47),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(2464, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2464, 16),
-					Name: "bool",
-				},
-				Name: "IsCancellationRequested",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2464, 47),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "CancellationTokenSource",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2464, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2464, 47),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
 					},
 				},
 			},
@@ -54538,25 +54553,30 @@ func libraryAST_153() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2465, 16),
+					Name: "bool",
+				},
+				Name: "IsCancellationRequested",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2465, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2466, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2466, 16),
 					Name: "CancellationToken",
 				},
 				Name: "Token",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2465, 42),
+						Pos:  lp(2466, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2466, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2466, 23),
-					Name: "void",
-				},
-				Name:    "Cancel",
-				NamePos: lp(2466, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2467, 9),
@@ -54567,16 +54587,6 @@ func libraryAST_153() *lang.TypeDecl {
 				},
 				Name:    "Cancel",
 				NamePos: lp(2467, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2467, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2467, 35),
-							Name: "bool",
-						},
-						Name: "throwOnFirstException",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2468, 9),
@@ -54585,16 +54595,16 @@ func libraryAST_153() *lang.TypeDecl {
 					Pos:  lp(2468, 23),
 					Name: "void",
 				},
-				Name:    "CancelAfter",
+				Name:    "Cancel",
 				NamePos: lp(2468, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2468, 40),
+						Pos: lp(2468, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2468, 40),
-							Name: "int",
+							Pos:  lp(2468, 35),
+							Name: "bool",
 						},
-						Name: "millisecondsDelay",
+						Name: "throwOnFirstException",
 					},
 				},
 			},
@@ -54612,9 +54622,9 @@ func libraryAST_153() *lang.TypeDecl {
 						Pos: lp(2469, 40),
 						Type: &lang.TypeRef{
 							Pos:  lp(2469, 40),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -54625,17 +54635,27 @@ func libraryAST_153() *lang.TypeDecl {
 					Pos:  lp(2470, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "CancelAfter",
 				NamePos: lp(2470, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2470, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(2470, 40),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2471, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2471, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TryReset",
+				Name:    "Dispose",
 				NamePos: lp(2471, 28),
 			},
 			&lang.MethodDecl{
@@ -54643,29 +54663,39 @@ func libraryAST_153() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2472, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "CancelAsync",
-				NamePos: lp(2472, 51),
+				Name:    "TryReset",
+				NamePos: lp(2472, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2473, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2473, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CancelAsync",
+				NamePos: lp(2473, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2474, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2473, 30),
+					Pos:  lp(2474, 30),
 					Name: "CancellationTokenSource",
 				},
 				Name:    "CreateLinkedTokenSource",
-				NamePos: lp(2473, 54),
+				NamePos: lp(2474, 54),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2473, 78),
+						Pos:      lp(2474, 78),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2473, 85),
+							Pos:       lp(2474, 85),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2473, 85),
+								Pos:  lp(2474, 85),
 								Name: "CancellationToken",
 							},
 						},
@@ -54679,28 +54709,18 @@ func libraryAST_153() *lang.TypeDecl {
 
 func libraryAST_154() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2476, 5),
+		Pos:       lp(2477, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "WaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2476, 40),
+				Pos:  lp(2477, 40),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2478, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2478, 31),
-					Name: "bool",
-				},
-				Name:    "WaitOne",
-				NamePos: lp(2478, 36),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2479, 9),
 				Modifiers: lang.Modifiers(18433),
@@ -54710,16 +54730,6 @@ func libraryAST_154() *lang.TypeDecl {
 				},
 				Name:    "WaitOne",
 				NamePos: lp(2479, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2479, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2479, 44),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2480, 9),
@@ -54735,6 +54745,26 @@ func libraryAST_154() *lang.TypeDecl {
 						Pos: lp(2480, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2480, 44),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2481, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2481, 31),
+					Name: "bool",
+				},
+				Name:    "WaitOne",
+				NamePos: lp(2481, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2481, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2481, 44),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
@@ -54742,14 +54772,14 @@ func libraryAST_154() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2481, 9),
+				Pos:       lp(2482, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2481, 23),
+					Pos:  lp(2482, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(2481, 28),
+				NamePos: lp(2482, 28),
 			},
 		},
 	}
@@ -54757,28 +54787,18 @@ func libraryAST_154() *lang.TypeDecl {
 
 func libraryAST_155() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2484, 5),
+		Pos:       lp(2485, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "EventWaitHandle",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2484, 36),
+				Pos:  lp(2485, 36),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2486, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2486, 23),
-					Name: "bool",
-				},
-				Name:    "Reset",
-				NamePos: lp(2486, 28),
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2487, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -54786,8 +54806,18 @@ func libraryAST_155() *lang.TypeDecl {
 					Pos:  lp(2487, 23),
 					Name: "bool",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2487, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2488, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2488, 23),
+					Name: "bool",
+				},
+				Name:    "Set",
+				NamePos: lp(2488, 28),
 			},
 		},
 	}
@@ -54795,27 +54825,27 @@ func libraryAST_155() *lang.TypeDecl {
 
 func libraryAST_156() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2490, 5),
+		Pos:       lp(2491, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2490, 44),
+				Pos:  lp(2491, 44),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2492, 9),
+				Pos:       lp(2493, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2492, 40),
+						Pos: lp(2493, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2492, 40),
+							Pos:  lp(2493, 40),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -54828,27 +54858,27 @@ func libraryAST_156() *lang.TypeDecl {
 
 func libraryAST_157() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2495, 5),
+		Pos:       lp(2496, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "AutoResetEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2495, 42),
+				Pos:  lp(2496, 42),
 				Name: "EventWaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2497, 9),
+				Pos:       lp(2498, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "AutoResetEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2497, 38),
+						Pos: lp(2498, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2497, 38),
+							Pos:  lp(2498, 38),
 							Name: "bool",
 						},
 						Name: "initialState",
@@ -54861,41 +54891,18 @@ func libraryAST_157() *lang.TypeDecl {
 
 func libraryAST_158() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2500, 5),
+		Pos:       lp(2501, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Semaphore",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2500, 37),
+				Pos:  lp(2501, 37),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2502, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Semaphore",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2502, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2502, 33),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-					&lang.Param{
-						Pos: lp(2502, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(2502, 51),
-							Name: "int",
-						},
-						Name: "maximumCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2503, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -54917,25 +54924,38 @@ func libraryAST_158() *lang.TypeDecl {
 						},
 						Name: "maximumCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2504, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Semaphore",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2503, 69),
+						Pos: lp(2504, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2503, 69),
+							Pos:  lp(2504, 33),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2504, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2504, 51),
+							Name: "int",
+						},
+						Name: "maximumCount",
+					},
+					&lang.Param{
+						Pos: lp(2504, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2504, 69),
 							Name: "string",
 						},
 						Name: "name",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2504, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2504, 23),
-					Name: "int",
-				},
-				Name:    "Release",
-				NamePos: lp(2504, 27),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2505, 9),
@@ -54946,11 +54966,21 @@ func libraryAST_158() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2505, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2506, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2506, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2506, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2505, 35),
+						Pos: lp(2506, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2505, 35),
+							Pos:  lp(2506, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -54963,37 +54993,22 @@ func libraryAST_158() *lang.TypeDecl {
 
 func libraryAST_159() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2508, 5),
+		Pos:       lp(2509, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Mutex",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2508, 33),
+				Pos:  lp(2509, 33),
 				Name: "WaitHandle",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2510, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Mutex",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2511, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Mutex",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2511, 29),
-						Type: &lang.TypeRef{
-							Pos:  lp(2511, 29),
-							Name: "bool",
-						},
-						Name: "initiallyOwned",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2512, 9),
@@ -55008,10 +55023,25 @@ func libraryAST_159() *lang.TypeDecl {
 						},
 						Name: "initiallyOwned",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2513, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Mutex",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2512, 50),
+						Pos: lp(2513, 29),
 						Type: &lang.TypeRef{
-							Pos:  lp(2512, 50),
+							Pos:  lp(2513, 29),
+							Name: "bool",
+						},
+						Name: "initiallyOwned",
+					},
+					&lang.Param{
+						Pos: lp(2513, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(2513, 50),
 							Name: "string",
 						},
 						Name: "name",
@@ -55019,14 +55049,14 @@ func libraryAST_159() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2513, 9),
+				Pos:       lp(2514, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2513, 23),
+					Pos:  lp(2514, 23),
 					Name: "void",
 				},
 				Name:    "ReleaseMutex",
-				NamePos: lp(2513, 28),
+				NamePos: lp(2514, 28),
 			},
 		},
 	}
@@ -55034,37 +55064,22 @@ func libraryAST_159() *lang.TypeDecl {
 
 func libraryAST_160() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2516, 5),
+		Pos:       lp(2517, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ManualResetEventSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2516, 41),
+				Pos:  lp(2517, 41),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2518, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ManualResetEventSlim",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2519, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ManualResetEventSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2519, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2519, 44),
-							Name: "bool",
-						},
-						Name: "initialState",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2520, 9),
@@ -55079,10 +55094,25 @@ func libraryAST_160() *lang.TypeDecl {
 						},
 						Name: "initialState",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2521, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ManualResetEventSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2520, 63),
+						Pos: lp(2521, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2520, 63),
+							Pos:  lp(2521, 44),
+							Name: "bool",
+						},
+						Name: "initialState",
+					},
+					&lang.Param{
+						Pos: lp(2521, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(2521, 63),
 							Name: "int",
 						},
 						Name: "spinCount",
@@ -55090,29 +55120,19 @@ func libraryAST_160() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2521, 9),
+				Pos:       lp(2522, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2521, 16),
+					Pos:  lp(2522, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2521, 29),
+						Pos:  lp(2522, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2522, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2522, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2522, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2523, 9),
@@ -55121,7 +55141,7 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2523, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2523, 28),
 			},
 			&lang.MethodDecl{
@@ -55131,7 +55151,7 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2524, 23),
 					Name: "void",
 				},
-				Name:    "Set",
+				Name:    "Reset",
 				NamePos: lp(2524, 28),
 			},
 			&lang.MethodDecl{
@@ -55141,7 +55161,7 @@ func libraryAST_160() *lang.TypeDecl {
 					Pos:  lp(2525, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "Set",
 				NamePos: lp(2525, 28),
 			},
 			&lang.MethodDecl{
@@ -55149,20 +55169,10 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2526, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2526, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2526, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2526, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2527, 9),
@@ -55178,9 +55188,9 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2527, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2527, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -55189,7 +55199,7 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2528, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2528, 28),
@@ -55198,9 +55208,9 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2528, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2528, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -55209,7 +55219,7 @@ func libraryAST_160() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2529, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2529, 28),
@@ -55218,14 +55228,6 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2529, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2529, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2529, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2529, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55246,14 +55248,42 @@ func libraryAST_160() *lang.TypeDecl {
 						Pos: lp(2530, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2530, 33),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2530, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2530, 58),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2531, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2531, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2531, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2531, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2531, 33),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2530, 51),
+						Pos: lp(2531, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2530, 51),
+							Pos:  lp(2531, 51),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55266,33 +55296,18 @@ func libraryAST_160() *lang.TypeDecl {
 
 func libraryAST_161() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2533, 5),
+		Pos:       lp(2534, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "SemaphoreSlim",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2533, 34),
+				Pos:  lp(2534, 34),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2535, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "SemaphoreSlim",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2535, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2535, 37),
-							Name: "int",
-						},
-						Name: "initialCount",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2536, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -55306,10 +55321,25 @@ func libraryAST_161() *lang.TypeDecl {
 						},
 						Name: "initialCount",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2537, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "SemaphoreSlim",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2536, 55),
+						Pos: lp(2537, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2536, 55),
+							Pos:  lp(2537, 37),
+							Name: "int",
+						},
+						Name: "initialCount",
+					},
+					&lang.Param{
+						Pos: lp(2537, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(2537, 55),
 							Name: "int",
 						},
 						Name: "maxCount",
@@ -55317,39 +55347,29 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2537, 9),
+				Pos:       lp(2538, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2537, 16),
+					Pos:  lp(2538, 16),
 					Name: "int",
 				},
 				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2537, 35),
+						Pos:  lp(2538, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2538, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2538, 23),
-					Name: "void",
-				},
-				Name:    "Dispose",
-				NamePos: lp(2538, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2539, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2539, 23),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "Release",
-				NamePos: lp(2539, 27),
+				Name:    "Dispose",
+				NamePos: lp(2539, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2540, 9),
@@ -55360,11 +55380,21 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 				Name:    "Release",
 				NamePos: lp(2540, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2541, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2541, 23),
+					Name: "int",
+				},
+				Name:    "Release",
+				NamePos: lp(2541, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2540, 35),
+						Pos: lp(2541, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2540, 35),
+							Pos:  lp(2541, 35),
 							Name: "int",
 						},
 						Name: "releaseCount",
@@ -55372,34 +55402,14 @@ func libraryAST_161() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2541, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2541, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2541, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2542, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2542, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2542, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2542, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2542, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2543, 9),
@@ -55415,9 +55425,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2543, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2543, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -55426,7 +55436,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2544, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2544, 28),
@@ -55435,9 +55445,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2544, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2544, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -55446,7 +55456,7 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2545, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2545, 28),
@@ -55455,14 +55465,6 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2545, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2545, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2545, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2545, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55483,14 +55485,14 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2546, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2546, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2546, 51),
+						Pos: lp(2546, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2546, 51),
+							Pos:  lp(2546, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55502,10 +55504,28 @@ func libraryAST_161() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2547, 23),
-					Name: "System.Threading.Tasks.Task",
+					Name: "bool",
 				},
-				Name:    "WaitAsync",
-				NamePos: lp(2547, 51),
+				Name:    "Wait",
+				NamePos: lp(2547, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2547, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 33),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
+					},
+					&lang.Param{
+						Pos: lp(2547, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2547, 51),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2548, 9),
@@ -55513,25 +55533,9 @@ func libraryAST_161() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2548, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2548, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2548, 57),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2548, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(2548, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
+				NamePos: lp(2548, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2549, 9),
@@ -55553,9 +55557,9 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2549, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2549, 67),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -55565,17 +55569,23 @@ func libraryAST_161() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2550, 23),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2550, 51),
+							Name: "bool",
+						},
+					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2550, 51),
+				NamePos: lp(2550, 57),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2550, 61),
+						Pos: lp(2550, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2550, 61),
-							Name: "CancellationToken",
+							Pos:  lp(2550, 67),
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -55585,28 +55595,14 @@ func libraryAST_161() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2551, 23),
 					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2551, 51),
-							Name: "bool",
-						},
-					},
 				},
 				Name:    "WaitAsync",
-				NamePos: lp(2551, 57),
+				NamePos: lp(2551, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2551, 67),
+						Pos: lp(2551, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2551, 67),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2551, 92),
-						Type: &lang.TypeRef{
-							Pos:  lp(2551, 92),
+							Pos:  lp(2551, 61),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55633,14 +55629,48 @@ func libraryAST_161() *lang.TypeDecl {
 						Pos: lp(2552, 67),
 						Type: &lang.TypeRef{
 							Pos:  lp(2552, 67),
+							Name: "int",
+						},
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2552, 92),
+						Type: &lang.TypeRef{
+							Pos:  lp(2552, 92),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2553, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2553, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2553, 51),
+							Name: "bool",
+						},
+					},
+				},
+				Name:    "WaitAsync",
+				NamePos: lp(2553, 57),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2553, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(2553, 67),
 							Name: "TimeSpan",
 						},
 						Name: "timeout",
 					},
 					&lang.Param{
-						Pos: lp(2552, 85),
+						Pos: lp(2553, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(2552, 85),
+							Pos:  lp(2553, 85),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55653,45 +55683,30 @@ func libraryAST_161() *lang.TypeDecl {
 
 func libraryAST_162() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2555, 5),
+		Pos:       lp(2556, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CountdownEvent",
 		Namespace: "System.Threading",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2555, 35),
+				Pos:  lp(2556, 35),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2557, 9),
+				Pos:       lp(2558, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "CountdownEvent",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2557, 38),
+						Pos: lp(2558, 38),
 						Type: &lang.TypeRef{
-							Pos:  lp(2557, 38),
+							Pos:  lp(2558, 38),
 							Name: "int",
 						},
 						Name: "initialCount",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2558, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2558, 16),
-					Name: "int",
-				},
-				Name: "CurrentCount",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2558, 35),
-						Kind: "get",
 					},
 				},
 			},
@@ -55702,7 +55717,7 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2559, 16),
 					Name: "int",
 				},
-				Name: "InitialCount",
+				Name: "CurrentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2559, 35),
@@ -55715,25 +55730,30 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2560, 16),
+					Name: "int",
+				},
+				Name: "InitialCount",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2560, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2561, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2561, 16),
 					Name: "bool",
 				},
 				Name: "IsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2560, 29),
+						Pos:  lp(2561, 29),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2561, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2561, 23),
-					Name: "void",
-				},
-				Name:    "AddCount",
-				NamePos: lp(2561, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2562, 9),
@@ -55744,16 +55764,6 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "AddCount",
 				NamePos: lp(2562, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2562, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2562, 37),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2563, 9),
@@ -55762,8 +55772,18 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2563, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "AddCount",
 				NamePos: lp(2563, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2563, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(2563, 37),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2564, 9),
@@ -55772,7 +55792,7 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2564, 23),
 					Name: "void",
 				},
-				Name:    "Reset",
+				Name:    "Dispose",
 				NamePos: lp(2564, 28),
 			},
 			&lang.MethodDecl{
@@ -55784,26 +55804,26 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "Reset",
 				NamePos: lp(2565, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2565, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2565, 34),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2566, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2566, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "Signal",
+				Name:    "Reset",
 				NamePos: lp(2566, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2566, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2566, 34),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2567, 9),
@@ -55814,16 +55834,6 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "Signal",
 				NamePos: lp(2567, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2567, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2567, 35),
-							Name: "int",
-						},
-						Name: "signalCount",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2568, 9),
@@ -55832,8 +55842,18 @@ func libraryAST_162() *lang.TypeDecl {
 					Pos:  lp(2568, 23),
 					Name: "bool",
 				},
-				Name:    "TryAddCount",
+				Name:    "Signal",
 				NamePos: lp(2568, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2568, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2568, 35),
+							Name: "int",
+						},
+						Name: "signalCount",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2569, 9),
@@ -55844,11 +55864,21 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 				Name:    "TryAddCount",
 				NamePos: lp(2569, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2570, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2570, 23),
+					Name: "bool",
+				},
+				Name:    "TryAddCount",
+				NamePos: lp(2570, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2569, 40),
+						Pos: lp(2570, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2569, 40),
+							Pos:  lp(2570, 40),
 							Name: "int",
 						},
 						Name: "signalCount",
@@ -55856,34 +55886,14 @@ func libraryAST_162() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2570, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2570, 23),
-					Name: "void",
-				},
-				Name:    "Wait",
-				NamePos: lp(2570, 28),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2571, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2571, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2571, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2571, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2571, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2572, 9),
@@ -55899,9 +55909,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2572, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2572, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -55910,7 +55920,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2573, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2573, 28),
@@ -55919,9 +55929,9 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2573, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2573, 33),
-							Name: "CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -55930,7 +55940,7 @@ func libraryAST_162() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2574, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2574, 28),
@@ -55939,14 +55949,34 @@ func libraryAST_162() *lang.TypeDecl {
 						Pos: lp(2574, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2574, 33),
+							Name: "CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2575, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2575, 23),
+					Name: "bool",
+				},
+				Name:    "Wait",
+				NamePos: lp(2575, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2575, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2575, 33),
 							Name: "int",
 						},
 						Name: "millisecondsTimeout",
 					},
 					&lang.Param{
-						Pos: lp(2574, 58),
+						Pos: lp(2575, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2574, 58),
+							Pos:  lp(2575, 58),
 							Name: "CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -55959,45 +55989,45 @@ func libraryAST_162() *lang.TypeDecl {
 
 func libraryAST_163() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2582, 5),
+		Pos:       lp(2583, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "ITuple",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(2584, 9),
+				Pos: lp(2585, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(2584, 9),
+					Pos:  lp(2585, 9),
 					Name: "int",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2584, 22),
+						Pos:  lp(2585, 22),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos: lp(2585, 19),
+				Pos: lp(2586, 19),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2585, 10),
+						Pos:  lp(2586, 10),
 						Name: "Indexer",
 					},
 				},
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2585, 19),
+					Pos:  lp(2586, 19),
 					Name: "object",
 				},
 				Name:    "Item",
-				NamePos: lp(2585, 26),
+				NamePos: lp(2586, 26),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2585, 31),
+						Pos: lp(2586, 31),
 						Type: &lang.TypeRef{
-							Pos:  lp(2585, 31),
+							Pos:  lp(2586, 31),
 							Name: "int",
 						},
 						Name: "index",
@@ -56010,45 +56040,45 @@ func libraryAST_163() *lang.TypeDecl {
 
 func libraryAST_164() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2588, 5),
+		Pos:       lp(2589, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "RuntimeHelpers",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2590, 9),
+				Pos:       lp(2591, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(2590, 30),
+					Pos:       lp(2591, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(2590, 30),
+						Pos:  lp(2591, 30),
 						Name: "T",
 					},
 				},
 				Name:    "GetSubArray",
-				NamePos: lp(2590, 34),
+				NamePos: lp(2591, 34),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2590, 49),
+						Pos: lp(2591, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2590, 49),
+							Pos:       lp(2591, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2590, 49),
+								Pos:  lp(2591, 49),
 								Name: "T",
 							},
 						},
 						Name: "array",
 					},
 					&lang.Param{
-						Pos: lp(2590, 60),
+						Pos: lp(2591, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2590, 60),
+							Pos:  lp(2591, 60),
 							Name: "Range",
 						},
 						Name: "range",
@@ -56061,42 +56091,32 @@ func libraryAST_164() *lang.TypeDecl {
 
 func libraryAST_165() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2593, 5),
+		Pos:       lp(2594, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2593, 6),
+				Pos:  lp(2594, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2595, 9),
+				Pos:       lp(2596, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2595, 16),
+					Pos:  lp(2596, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2595, 35),
+						Pos:  lp(2596, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2596, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2596, 23),
-					Name: "void",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2596, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2597, 9),
@@ -56105,18 +56125,8 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2597, 23),
 					Name: "void",
 				},
-				Name:    "OnCompleted",
+				Name:    "GetResult",
 				NamePos: lp(2597, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2597, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2597, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2598, 9),
@@ -56125,13 +56135,33 @@ func libraryAST_165() *lang.TypeDecl {
 					Pos:  lp(2598, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2598, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2598, 46),
+						Pos: lp(2598, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2598, 46),
+							Pos:  lp(2598, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2599, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2599, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2599, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2599, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2599, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -56144,7 +56174,7 @@ func libraryAST_165() *lang.TypeDecl {
 
 func libraryAST_166() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2601, 5),
+		Pos:       lp(2602, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -56154,55 +56184,35 @@ func libraryAST_166() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2601, 6),
+				Pos:  lp(2602, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2603, 9),
+				Pos:       lp(2604, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2603, 16),
+					Pos:  lp(2604, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2603, 35),
+						Pos:  lp(2604, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2604, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2604, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2604, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2605, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2605, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2605, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2605, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2605, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2605, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2606, 9),
@@ -56211,13 +56221,33 @@ func libraryAST_166() *lang.TypeDecl {
 					Pos:  lp(2606, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2606, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2606, 46),
+						Pos: lp(2606, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2606, 46),
+							Pos:  lp(2606, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2607, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2607, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2607, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2607, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2607, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -56230,65 +56260,55 @@ func libraryAST_166() *lang.TypeDecl {
 
 func libraryAST_167() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2609, 5),
+		Pos:       lp(2610, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2609, 6),
+				Pos:  lp(2610, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2611, 9),
+				Pos:       lp(2612, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2611, 23),
+					Pos:  lp(2612, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2611, 45),
+				NamePos: lp(2612, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2613, 18),
+				Pos:       lp(2614, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2613, 10),
+						Pos:  lp(2614, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2615, 13),
+						Pos:       lp(2616, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2615, 20),
+							Pos:  lp(2616, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2615, 39),
+								Pos:  lp(2616, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2616, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2616, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2616, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2617, 13),
@@ -56297,18 +56317,8 @@ func libraryAST_167() *lang.TypeDecl {
 							Pos:  lp(2617, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2617, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2617, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2617, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2618, 13),
@@ -56317,13 +56327,33 @@ func libraryAST_167() *lang.TypeDecl {
 							Pos:  lp(2618, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2618, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2618, 50),
+								Pos: lp(2618, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2618, 50),
+									Pos:  lp(2618, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2619, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2619, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2619, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2619, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2619, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -56338,7 +56368,7 @@ func libraryAST_167() *lang.TypeDecl {
 
 func libraryAST_168() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2622, 5),
+		Pos:       lp(2623, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -56348,78 +56378,58 @@ func libraryAST_168() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2622, 6),
+				Pos:  lp(2623, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2624, 9),
+				Pos:       lp(2625, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2624, 23),
+					Pos:  lp(2625, 23),
 					Name: "ConfiguredTaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2624, 45),
+				NamePos: lp(2625, 45),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2626, 18),
+				Pos:       lp(2627, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "ConfiguredTaskAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2626, 10),
+						Pos:  lp(2627, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2628, 13),
+						Pos:       lp(2629, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2628, 20),
+							Pos:  lp(2629, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2628, 39),
+								Pos:  lp(2629, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2629, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2629, 27),
-							Name: "TResult",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2629, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2630, 13),
 						Modifiers: lang.Modifiers(16385),
 						ReturnType: &lang.TypeRef{
 							Pos:  lp(2630, 27),
-							Name: "void",
+							Name: "TResult",
 						},
-						Name:    "OnCompleted",
-						NamePos: lp(2630, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2630, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2630, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
+						Name:    "GetResult",
+						NamePos: lp(2630, 35),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2631, 13),
@@ -56428,13 +56438,33 @@ func libraryAST_168() *lang.TypeDecl {
 							Pos:  lp(2631, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2631, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2631, 50),
+								Pos: lp(2631, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2631, 50),
+									Pos:  lp(2631, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2632, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2632, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2632, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2632, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2632, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -56449,65 +56479,55 @@ func libraryAST_168() *lang.TypeDecl {
 
 func libraryAST_169() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2635, 5),
+		Pos:       lp(2636, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "YieldAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2635, 6),
+				Pos:  lp(2636, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2637, 9),
+				Pos:       lp(2638, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2637, 23),
+					Pos:  lp(2638, 23),
 					Name: "YieldAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2637, 36),
+				NamePos: lp(2638, 36),
 			},
 			&lang.TypeDecl{
-				Pos:       lp(2639, 18),
+				Pos:       lp(2640, 18),
 				Kind:      lang.TypeKind("class"),
 				Name:      "YieldAwaiter",
 				Namespace: "System.Runtime.CompilerServices",
 				Modifiers: lang.Modifiers(33),
 				Attributes: []*lang.Attribute{
 					&lang.Attribute{
-						Pos:  lp(2639, 10),
+						Pos:  lp(2640, 10),
 						Name: "Struct",
 					},
 				},
 				Members: []lang.Member{
 					&lang.PropertyDecl{
-						Pos:       lp(2641, 13),
+						Pos:       lp(2642, 13),
 						Modifiers: lang.Modifiers(1),
 						Type: &lang.TypeRef{
-							Pos:  lp(2641, 20),
+							Pos:  lp(2642, 20),
 							Name: "bool",
 						},
 						Name: "IsCompleted",
 						Accessors: []*lang.Accessor{
 							&lang.Accessor{
-								Pos:  lp(2641, 39),
+								Pos:  lp(2642, 39),
 								Kind: "get",
 							},
 						},
-					},
-					&lang.MethodDecl{
-						Pos:       lp(2642, 13),
-						Modifiers: lang.Modifiers(16385),
-						ReturnType: &lang.TypeRef{
-							Pos:  lp(2642, 27),
-							Name: "void",
-						},
-						Name:    "GetResult",
-						NamePos: lp(2642, 32),
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2643, 13),
@@ -56516,18 +56536,8 @@ func libraryAST_169() *lang.TypeDecl {
 							Pos:  lp(2643, 27),
 							Name: "void",
 						},
-						Name:    "OnCompleted",
+						Name:    "GetResult",
 						NamePos: lp(2643, 32),
-						Params: []*lang.Param{
-							&lang.Param{
-								Pos: lp(2643, 44),
-								Type: &lang.TypeRef{
-									Pos:  lp(2643, 44),
-									Name: "Action",
-								},
-								Name: "continuation",
-							},
-						},
 					},
 					&lang.MethodDecl{
 						Pos:       lp(2644, 13),
@@ -56536,13 +56546,33 @@ func libraryAST_169() *lang.TypeDecl {
 							Pos:  lp(2644, 27),
 							Name: "void",
 						},
-						Name:    "UnsafeOnCompleted",
+						Name:    "OnCompleted",
 						NamePos: lp(2644, 32),
 						Params: []*lang.Param{
 							&lang.Param{
-								Pos: lp(2644, 50),
+								Pos: lp(2644, 44),
 								Type: &lang.TypeRef{
-									Pos:  lp(2644, 50),
+									Pos:  lp(2644, 44),
+									Name: "Action",
+								},
+								Name: "continuation",
+							},
+						},
+					},
+					&lang.MethodDecl{
+						Pos:       lp(2645, 13),
+						Modifiers: lang.Modifiers(16385),
+						ReturnType: &lang.TypeRef{
+							Pos:  lp(2645, 27),
+							Name: "void",
+						},
+						Name:    "UnsafeOnCompleted",
+						NamePos: lp(2645, 32),
+						Params: []*lang.Param{
+							&lang.Param{
+								Pos: lp(2645, 50),
+								Type: &lang.TypeRef{
+									Pos:  lp(2645, 50),
 									Name: "Action",
 								},
 								Name: "continuation",
@@ -56557,7 +56587,7 @@ func libraryAST_169() *lang.TypeDecl {
 
 func libraryAST_170() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2648, 5),
+		Pos:       lp(2649, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTaskAwaiter",
 		Namespace: "System.Runtime.CompilerServices",
@@ -56567,55 +56597,35 @@ func libraryAST_170() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2648, 6),
+				Pos:  lp(2649, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2650, 9),
+				Pos:       lp(2651, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2650, 16),
+					Pos:  lp(2651, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2650, 35),
+						Pos:  lp(2651, 35),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2651, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2651, 23),
-					Name: "TResult",
-				},
-				Name:    "GetResult",
-				NamePos: lp(2651, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2652, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2652, 23),
-					Name: "void",
+					Name: "TResult",
 				},
-				Name:    "OnCompleted",
-				NamePos: lp(2652, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2652, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2652, 40),
-							Name: "Action",
-						},
-						Name: "continuation",
-					},
-				},
+				Name:    "GetResult",
+				NamePos: lp(2652, 31),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2653, 9),
@@ -56624,13 +56634,33 @@ func libraryAST_170() *lang.TypeDecl {
 					Pos:  lp(2653, 23),
 					Name: "void",
 				},
-				Name:    "UnsafeOnCompleted",
+				Name:    "OnCompleted",
 				NamePos: lp(2653, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2653, 46),
+						Pos: lp(2653, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2653, 46),
+							Pos:  lp(2653, 40),
+							Name: "Action",
+						},
+						Name: "continuation",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2654, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2654, 23),
+					Name: "void",
+				},
+				Name:    "UnsafeOnCompleted",
+				NamePos: lp(2654, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2654, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2654, 46),
 							Name: "Action",
 						},
 						Name: "continuation",
@@ -56643,7 +56673,7 @@ func libraryAST_170() *lang.TypeDecl {
 
 func libraryAST_171() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2656, 5),
+		Pos:       lp(2657, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ConfiguredValueTaskAwaitable",
 		Namespace: "System.Runtime.CompilerServices",
@@ -56653,26 +56683,26 @@ func libraryAST_171() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2656, 6),
+				Pos:  lp(2657, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2658, 9),
+				Pos:       lp(2659, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2658, 23),
+					Pos:  lp(2659, 23),
 					Name: "ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2658, 40),
+							Pos:  lp(2659, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2658, 49),
+				NamePos: lp(2659, 49),
 			},
 		},
 	}
@@ -56680,42 +56710,42 @@ func libraryAST_171() *lang.TypeDecl {
 
 func libraryAST_172() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2664, 5),
+		Pos:       lp(2665, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskStatus",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2664, 30),
+				Pos:  lp(2665, 30),
 				Name: "Created",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 39),
+				Pos:  lp(2665, 39),
 				Name: "WaitingForActivation",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 61),
+				Pos:  lp(2665, 61),
 				Name: "WaitingToRun",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 75),
+				Pos:  lp(2665, 75),
 				Name: "Running",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 84),
+				Pos:  lp(2665, 84),
 				Name: "WaitingForChildrenToComplete",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 114),
+				Pos:  lp(2665, 114),
 				Name: "RanToCompletion",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 131),
+				Pos:  lp(2665, 131),
 				Name: "Canceled",
 			},
 			&lang.EnumMember{
-				Pos:  lp(2664, 141),
+				Pos:  lp(2665, 141),
 				Name: "Faulted",
 			},
 		},
@@ -56724,71 +56754,71 @@ func libraryAST_172() *lang.TypeDecl {
 
 func libraryAST_173() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2666, 5),
+		Pos:       lp(2667, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskCreationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2666, 39),
+				Pos:  lp(2667, 39),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 46),
+					Pos:   lp(2667, 46),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2666, 49),
+				Pos:  lp(2667, 49),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 66),
+					Pos:   lp(2667, 66),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2666, 69),
+				Pos:  lp(2667, 69),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 83),
+					Pos:   lp(2667, 83),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2666, 86),
+				Pos:  lp(2667, 86),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 105),
+					Pos:   lp(2667, 105),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2666, 108),
+				Pos:  lp(2667, 108),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 126),
+					Pos:   lp(2667, 126),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2666, 129),
+				Pos:  lp(2667, 129),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 145),
+					Pos:   lp(2667, 145),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2666, 149),
+				Pos:  lp(2667, 149),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2666, 182),
+					Pos:   lp(2667, 182),
 					Raw:   "64",
 					Value: int64(64),
 				},
@@ -56799,33 +56829,18 @@ func libraryAST_173() *lang.TypeDecl {
 
 func libraryAST_174() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2668, 5),
+		Pos:       lp(2669, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2668, 25),
+				Pos:  lp(2669, 25),
 				Name: "IDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2670, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2670, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2670, 28),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2671, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -56838,14 +56853,6 @@ func libraryAST_174() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2671, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2671, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56866,9 +56873,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2672, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(2672, 43),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -56882,22 +56889,16 @@ func libraryAST_174() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2673, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2673, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2673, 51),
+						Pos: lp(2673, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2673, 51),
-							Name: "object",
+							Pos:  lp(2673, 43),
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -56911,24 +56912,22 @@ func libraryAST_174() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2674, 28),
 							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2674, 35),
+									Name: "object",
+								},
+							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2674, 43),
+						Pos: lp(2674, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(2674, 43),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2674, 51),
+							Name: "object",
 						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2674, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2674, 97),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -56942,30 +56941,24 @@ func libraryAST_174() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2675, 28),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2675, 35),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2675, 51),
+						Pos: lp(2675, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2675, 51),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2675, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(2675, 65),
+							Pos:  lp(2675, 43),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2675, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2675, 97),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -57000,9 +56993,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2676, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2676, 65),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57037,14 +57030,51 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2677, 65),
 						Type: &lang.TypeRef{
 							Pos:  lp(2677, 65),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2678, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2678, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 28),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2678, 35),
+									Name: "object",
+								},
+							},
+						},
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2678, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 51),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2678, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2678, 65),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2677, 119),
+						Pos: lp(2678, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2677, 119),
+							Pos:  lp(2678, 119),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -57052,32 +57082,16 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2678, 9),
+				Pos:       lp(2679, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2678, 23),
+					Pos:  lp(2679, 23),
 					Name: "Task",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2678, 44),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2679, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:      lp(2679, 23),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name: "CurrentId",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2679, 40),
+						Pos:  lp(2679, 44),
 						Kind: "get",
 					},
 				},
@@ -57086,28 +57100,29 @@ func libraryAST_174() *lang.TypeDecl {
 				Pos:       lp(2680, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2680, 23),
-					Name: "TaskFactory",
+					Pos:      lp(2680, 23),
+					Name:     "int",
+					Nullable: true,
 				},
-				Name: "Factory",
+				Name: "CurrentId",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2680, 45),
+						Pos:  lp(2680, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(2681, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2681, 16),
-					Name: "TaskCreationOptions",
+					Pos:  lp(2681, 23),
+					Name: "TaskFactory",
 				},
-				Name: "CreationOptions",
+				Name: "Factory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2681, 54),
+						Pos:  lp(2681, 45),
 						Kind: "get",
 					},
 				},
@@ -57117,12 +57132,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2682, 16),
-					Name: "AggregateException",
+					Name: "TaskCreationOptions",
 				},
-				Name: "Exception",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2682, 47),
+						Pos:  lp(2682, 54),
 						Kind: "get",
 					},
 				},
@@ -57132,12 +57147,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2683, 16),
-					Name: "int",
+					Name: "AggregateException",
 				},
-				Name: "Id",
+				Name: "Exception",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2683, 25),
+						Pos:  lp(2683, 47),
 						Kind: "get",
 					},
 				},
@@ -57147,12 +57162,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2684, 16),
-					Name: "bool",
+					Name: "int",
 				},
-				Name: "IsCanceled",
+				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2684, 34),
+						Pos:  lp(2684, 25),
 						Kind: "get",
 					},
 				},
@@ -57164,10 +57179,10 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2685, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2685, 35),
+						Pos:  lp(2685, 34),
 						Kind: "get",
 					},
 				},
@@ -57179,10 +57194,10 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2686, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2686, 47),
+						Pos:  lp(2686, 35),
 						Kind: "get",
 					},
 				},
@@ -57194,10 +57209,10 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2687, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2687, 33),
+						Pos:  lp(2687, 47),
 						Kind: "get",
 					},
 				},
@@ -57207,12 +57222,12 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2688, 16),
-					Name: "TaskStatus",
+					Name: "bool",
 				},
-				Name: "Status",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2688, 36),
+						Pos:  lp(2688, 33),
 						Kind: "get",
 					},
 				},
@@ -57222,9 +57237,9 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2689, 16),
-					Name: "object",
+					Name: "TaskStatus",
 				},
-				Name: "AsyncState",
+				Name: "Status",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2689, 36),
@@ -57232,23 +57247,18 @@ func libraryAST_174() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2690, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2690, 23),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2690, 16),
+					Name: "object",
 				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2690, 79),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2690, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(2690, 94),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
+				Name: "AsyncState",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2690, 36),
+						Kind: "get",
 					},
 				},
 			},
@@ -57266,9 +57276,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2691, 94),
 						Type: &lang.TypeRef{
 							Pos:  lp(2691, 94),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -57277,24 +57287,18 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2692, 23),
-					Name: "Task",
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2692, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2692, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2692, 41),
+						Pos: lp(2692, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2692, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2692, 48),
-									Name: "Task",
-								},
-							},
+							Pos:  lp(2692, 94),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -57321,14 +57325,6 @@ func libraryAST_174() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2693, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2693, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57360,9 +57356,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2694, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2694, 74),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57394,9 +57390,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2695, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2695, 74),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -57428,22 +57424,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2696, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2696, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2696, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2696, 128),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2696, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2696, 173),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -57470,21 +57450,33 @@ func libraryAST_174() *lang.TypeDecl {
 									Pos:  lp(2697, 48),
 									Name: "Task",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2697, 54),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2697, 82),
+						Pos: lp(2697, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2697, 82),
-							Name: "object",
+							Pos:  lp(2697, 74),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2697, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2697, 128),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2697, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2697, 173),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -57524,14 +57516,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
-					&lang.Param{
-						Pos: lp(2698, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2698, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57540,36 +57524,43 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2699, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2699, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2699, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2699, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2699, 59),
+						Pos: lp(2699, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2699, 59),
-							Name: "Func",
+							Pos:  lp(2699, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2699, 64),
+									Pos:  lp(2699, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2699, 70),
-									Name: "TResult",
+									Pos:  lp(2699, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2699, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2699, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2699, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2699, 96),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57610,14 +57601,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2700, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(2700, 101),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -57626,40 +57609,41 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2701, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2701, 28),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2701, 28),
+				NamePos: lp(2701, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2701, 41),
+						Pos: lp(2701, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(2701, 41),
-							Name: "Action",
+							Pos:  lp(2701, 59),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2701, 48),
+									Pos:  lp(2701, 64),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2701, 54),
-									Name: "object",
+									Pos:  lp(2701, 70),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2701, 82),
+						Pos: lp(2701, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2701, 82),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2701, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(2701, 96),
+							Pos:  lp(2701, 101),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -57706,9 +57690,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2702, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2702, 96),
-							Name: "TaskScheduler",
+							Name: "TaskContinuationOptions",
 						},
-						Name: "scheduler",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -57752,22 +57736,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2703, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(2703, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2703, 150),
-						Type: &lang.TypeRef{
-							Pos:  lp(2703, 150),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2703, 195),
-						Type: &lang.TypeRef{
-							Pos:  lp(2703, 195),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -57780,44 +57748,59 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2704, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2704, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2704, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2704, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2704, 59),
+						Pos: lp(2704, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2704, 59),
-							Name: "Func",
+							Pos:  lp(2704, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2704, 64),
+									Pos:  lp(2704, 48),
 									Name: "Task",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2704, 70),
-									Name: "TResult",
+									Pos:  lp(2704, 54),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2704, 101),
+						Pos: lp(2704, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2704, 101),
+							Pos:  lp(2704, 82),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2704, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2704, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2704, 150),
+						Type: &lang.TypeRef{
+							Pos:  lp(2704, 150),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2704, 195),
+						Type: &lang.TypeRef{
+							Pos:  lp(2704, 195),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -57862,9 +57845,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2705, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2705, 101),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -57909,22 +57892,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2706, 101),
 						Type: &lang.TypeRef{
 							Pos:  lp(2706, 101),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2706, 155),
-						Type: &lang.TypeRef{
-							Pos:  lp(2706, 155),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2706, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(2706, 200),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -57962,10 +57929,6 @@ func libraryAST_174() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2707, 70),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2707, 78),
 									Name: "TResult",
 								},
 							},
@@ -57973,12 +57936,28 @@ func libraryAST_174() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2707, 109),
+						Pos: lp(2707, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(2707, 109),
-							Name: "object",
+							Pos:  lp(2707, 101),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2707, 155),
+						Type: &lang.TypeRef{
+							Pos:  lp(2707, 155),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2707, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(2707, 200),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -58030,14 +58009,6 @@ func libraryAST_174() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2708, 123),
-						Type: &lang.TypeRef{
-							Pos:  lp(2708, 123),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
 					},
 				},
 			},
@@ -58094,25 +58065,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2709, 123),
 						Type: &lang.TypeRef{
 							Pos:  lp(2709, 123),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2709, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2709, 177),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2709, 222),
-						Type: &lang.TypeRef{
-							Pos:  lp(2709, 222),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
 					},
 				},
 			},
@@ -58121,30 +58076,95 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2710, 23),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2710, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Dispose",
-				NamePos: lp(2710, 28),
+				Name:    "ContinueWith",
+				NamePos: lp(2710, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2710, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(2710, 59),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2710, 64),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2710, 70),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2710, 78),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2710, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(2710, 109),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2710, 123),
+						Type: &lang.TypeRef{
+							Pos:  lp(2710, 123),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2710, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2710, 177),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2710, 222),
+						Type: &lang.TypeRef{
+							Pos:  lp(2710, 222),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2711, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2711, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
+					Name: "void",
 				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2711, 67),
+				Name:    "Dispose",
+				NamePos: lp(2711, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2712, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2712, 23),
-					Name: "void",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Start",
-				NamePos: lp(2712, 28),
+				Name:    "GetAwaiter",
+				NamePos: lp(2712, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2713, 9),
@@ -58155,16 +58175,6 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Name:    "Start",
 				NamePos: lp(2713, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2713, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(2713, 34),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2714, 9),
@@ -58173,8 +58183,18 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2714, 23),
 					Name: "void",
 				},
-				Name:    "RunSynchronously",
+				Name:    "Start",
 				NamePos: lp(2714, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2714, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(2714, 34),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2715, 9),
@@ -58185,16 +58205,6 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Name:    "RunSynchronously",
 				NamePos: lp(2715, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2715, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(2715, 45),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2716, 9),
@@ -58203,28 +58213,28 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2716, 23),
 					Name: "void",
 				},
-				Name:    "Wait",
+				Name:    "RunSynchronously",
 				NamePos: lp(2716, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2716, 45),
+						Type: &lang.TypeRef{
+							Pos:  lp(2716, 45),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2717, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2717, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2717, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2717, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2717, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2718, 9),
@@ -58240,9 +58250,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2718, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2718, 33),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -58251,7 +58261,7 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2719, 23),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "Wait",
 				NamePos: lp(2719, 28),
@@ -58260,9 +58270,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2719, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2719, 33),
-							Name: "System.Threading.CancellationToken",
+							Name: "TimeSpan",
 						},
-						Name: "cancellationToken",
+						Name: "timeout",
 					},
 				},
 			},
@@ -58271,7 +58281,7 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2720, 23),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "Wait",
 				NamePos: lp(2720, 28),
@@ -58280,14 +58290,6 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2720, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2720, 33),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
-					},
-					&lang.Param{
-						Pos: lp(2720, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2720, 58),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -58296,21 +58298,29 @@ func libraryAST_174() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2721, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2721, 30),
-					Name: "Task",
+					Pos:  lp(2721, 23),
+					Name: "bool",
 				},
-				Name:    "Delay",
-				NamePos: lp(2721, 35),
+				Name:    "Wait",
+				NamePos: lp(2721, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2721, 41),
+						Pos: lp(2721, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2721, 41),
+							Pos:  lp(2721, 33),
 							Name: "int",
 						},
-						Name: "millisecondsDelay",
+						Name: "millisecondsTimeout",
+					},
+					&lang.Param{
+						Pos: lp(2721, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2721, 58),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58328,9 +58338,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2722, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2722, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 				},
 			},
@@ -58348,17 +58358,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2723, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2723, 41),
-							Name: "int",
+							Name: "TimeSpan",
 						},
-						Name: "millisecondsDelay",
-					},
-					&lang.Param{
-						Pos: lp(2723, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(2723, 64),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "delay",
 					},
 				},
 			},
@@ -58376,14 +58378,14 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2724, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2724, 41),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "delay",
+						Name: "millisecondsDelay",
 					},
 					&lang.Param{
-						Pos: lp(2724, 57),
+						Pos: lp(2724, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2724, 57),
+							Pos:  lp(2724, 64),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -58397,13 +58399,21 @@ func libraryAST_174() *lang.TypeDecl {
 					Pos:  lp(2725, 30),
 					Name: "Task",
 				},
-				Name:    "FromCanceled",
+				Name:    "Delay",
 				NamePos: lp(2725, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2725, 48),
+						Pos: lp(2725, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2725, 48),
+							Pos:  lp(2725, 41),
+							Name: "TimeSpan",
+						},
+						Name: "delay",
+					},
+					&lang.Param{
+						Pos: lp(2725, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2725, 57),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -58416,23 +58426,14 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2726, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2726, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2726, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2726, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2726, 66),
+						Pos: lp(2726, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(2726, 66),
+							Pos:  lp(2726, 48),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -58445,17 +58446,26 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2727, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2727, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2727, 35),
+				Name:    "FromCanceled",
+				NamePos: lp(2727, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2727, 49),
+						Pos: lp(2727, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2727, 49),
-							Name: "Exception",
+							Pos:  lp(2727, 66),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58465,23 +58475,14 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2728, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2728, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2728, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2728, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2728, 67),
+						Pos: lp(2728, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(2728, 67),
+							Pos:  lp(2728, 49),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -58501,19 +58502,19 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2729, 44),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2729, 64),
+						Pos: lp(2729, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(2729, 64),
-							Name: "TResult",
+							Pos:  lp(2729, 67),
+							Name: "Exception",
 						},
-						Name: "result",
+						Name: "exception",
 					},
 				},
 			},
@@ -58523,17 +58524,26 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2730, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2730, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Run",
-				NamePos: lp(2730, 35),
+				Name:    "FromResult",
+				NamePos: lp(2730, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2730, 39),
+						Pos: lp(2730, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(2730, 39),
-							Name: "Action",
+							Pos:  lp(2730, 64),
+							Name: "TResult",
 						},
-						Name: "action",
+						Name: "result",
 					},
 				},
 			},
@@ -58555,14 +58565,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "action",
 					},
-					&lang.Param{
-						Pos: lp(2731, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(2731, 54),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58571,32 +58573,25 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2732, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2732, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2732, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2732, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2732, 57),
+						Pos: lp(2732, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2732, 57),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2732, 62),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2732, 39),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2732, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2732, 54),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58633,14 +58628,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2733, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(2733, 81),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58649,23 +58636,40 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2734, 30),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2734, 35),
+							Name: "TResult",
+						},
+					},
 				},
 				Name:    "Run",
-				NamePos: lp(2734, 35),
+				NamePos: lp(2734, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2734, 39),
+						Pos: lp(2734, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2734, 39),
+							Pos:  lp(2734, 57),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2734, 44),
-									Name: "Task",
+									Pos:  lp(2734, 62),
+									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2734, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(2734, 81),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58693,14 +58697,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2735, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2735, 60),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58709,38 +58705,31 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2736, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2736, 35),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "Run",
-				NamePos: lp(2736, 44),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2736, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2736, 57),
+						Pos: lp(2736, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(2736, 57),
+							Pos:  lp(2736, 39),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2736, 62),
+									Pos:  lp(2736, 44),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2736, 67),
-											Name: "TResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2736, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2736, 60),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58783,14 +58772,6 @@ func libraryAST_174() *lang.TypeDecl {
 						},
 						Name: "function",
 					},
-					&lang.Param{
-						Pos: lp(2737, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(2737, 87),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -58798,23 +58779,47 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2738, 30),
-					Name: "void",
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2738, 35),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "WaitAll",
-				NamePos: lp(2738, 35),
+				Name:    "Run",
+				NamePos: lp(2738, 44),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2738, 43),
-						Modifier: "params",
+						Pos: lp(2738, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2738, 50),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2738, 50),
-								Name: "Task",
+							Pos:  lp(2738, 57),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2738, 62),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2738, 67),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
-						Name: "tasks",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2738, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2738, 87),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -58823,30 +58828,23 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2739, 30),
-					Name: "bool",
+					Name: "void",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2739, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2739, 43),
+						Pos:      lp(2739, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2739, 43),
+							Pos:       lp(2739, 50),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2739, 43),
+								Pos:  lp(2739, 50),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2739, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(2739, 57),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -58876,9 +58874,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2740, 57),
 						Type: &lang.TypeRef{
 							Pos:  lp(2740, 57),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -58887,7 +58885,7 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2741, 30),
-					Name: "void",
+					Name: "bool",
 				},
 				Name:    "WaitAll",
 				NamePos: lp(2741, 35),
@@ -58895,16 +58893,22 @@ func libraryAST_174() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(2741, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2741, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2741, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2741, 43),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2741, 43),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2741, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2741, 57),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -58913,20 +58917,21 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2742, 30),
-					Name: "int",
+					Name: "void",
 				},
-				Name:    "WaitAny",
-				NamePos: lp(2742, 34),
+				Name:    "WaitAll",
+				NamePos: lp(2742, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2742, 42),
-						Modifier: "params",
+						Pos: lp(2742, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2742, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2742, 49),
-								Name: "Task",
+							Pos:  lp(2742, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2742, 55),
+									Name: "Task",
+								},
 							},
 						},
 						Name: "tasks",
@@ -58944,24 +58949,17 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2743, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2743, 42),
+						Pos:      lp(2743, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2743, 42),
+							Pos:       lp(2743, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2743, 42),
+								Pos:  lp(2743, 49),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2743, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(2743, 56),
-							Name: "int",
-						},
-						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -58991,9 +58989,9 @@ func libraryAST_174() *lang.TypeDecl {
 						Pos: lp(2744, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(2744, 56),
-							Name: "TimeSpan",
+							Name: "int",
 						},
-						Name: "timeout",
+						Name: "millisecondsTimeout",
 					},
 				},
 			},
@@ -59002,23 +59000,30 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2745, 30),
-					Name: "Task",
+					Name: "int",
 				},
-				Name:    "WhenAll",
-				NamePos: lp(2745, 35),
+				Name:    "WaitAny",
+				NamePos: lp(2745, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2745, 43),
-						Modifier: "params",
+						Pos: lp(2745, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(2745, 50),
+							Pos:       lp(2745, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2745, 50),
+								Pos:  lp(2745, 42),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2745, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(2745, 56),
+							Name: "TimeSpan",
+						},
+						Name: "timeout",
 					},
 				},
 			},
@@ -59033,15 +59038,14 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2746, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2746, 43),
+						Pos:      lp(2746, 43),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2746, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2746, 55),
-									Name: "Task",
-								},
+							Pos:       lp(2746, 50),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2746, 50),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -59054,37 +59058,19 @@ func libraryAST_174() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2747, 30),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(2747, 35),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2747, 35),
-								Name: "TResult",
-							},
-						},
-					},
 				},
 				Name:    "WhenAll",
-				NamePos: lp(2747, 46),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2747, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2747, 63),
-						Modifier: "params",
+						Pos: lp(2747, 43),
 						Type: &lang.TypeRef{
-							Pos:       lp(2747, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2747, 70),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2747, 75),
-										Name: "TResult",
-									},
+							Pos:  lp(2747, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2747, 55),
+									Name: "Task",
 								},
 							},
 						},
@@ -59116,19 +59102,18 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2748, 63),
+						Pos:      lp(2748, 63),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2748, 63),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2748, 75),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2748, 80),
-											Name: "TResult",
-										},
+							Pos:       lp(2748, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2748, 70),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2748, 75),
+										Name: "TResult",
 									},
 								},
 							},
@@ -59145,23 +59130,37 @@ func libraryAST_174() *lang.TypeDecl {
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2749, 35),
-							Name: "Task",
+							Pos:       lp(2749, 35),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2749, 35),
+								Name: "TResult",
+							},
 						},
 					},
 				},
-				Name:    "WhenAny",
-				NamePos: lp(2749, 41),
+				Name:    "WhenAll",
+				NamePos: lp(2749, 46),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2749, 49),
-						Modifier: "params",
+						Pos: lp(2749, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2749, 56),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2749, 56),
-								Name: "Task",
+							Pos:  lp(2749, 63),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2749, 75),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2749, 80),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -59185,15 +59184,14 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2750, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2750, 49),
+						Pos:      lp(2750, 49),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2750, 49),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2750, 61),
-									Name: "Task",
-								},
+							Pos:       lp(2750, 56),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2750, 56),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -59210,35 +59208,21 @@ func libraryAST_174() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2751, 35),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2751, 40),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenAny",
-				NamePos: lp(2751, 50),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2751, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2751, 67),
-						Modifier: "params",
+						Pos: lp(2751, 49),
 						Type: &lang.TypeRef{
-							Pos:       lp(2751, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2751, 74),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2751, 79),
-										Name: "TResult",
-									},
+							Pos:  lp(2751, 49),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2751, 61),
+									Name: "Task",
 								},
 							},
 						},
@@ -59272,19 +59256,18 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2752, 67),
+						Pos:      lp(2752, 67),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2752, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2752, 79),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2752, 84),
-											Name: "TResult",
-										},
+							Pos:       lp(2752, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2752, 74),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2752, 79),
+										Name: "TResult",
 									},
 								},
 							},
@@ -59298,26 +59281,42 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2753, 30),
-					Name: "IAsyncEnumerable",
+					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2753, 47),
+							Pos:  lp(2753, 35),
 							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2753, 40),
+									Name: "TResult",
+								},
+							},
 						},
 					},
 				},
-				Name:    "WhenEach",
-				NamePos: lp(2753, 53),
+				Name:    "WhenAny",
+				NamePos: lp(2753, 50),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2753, 62),
-						Modifier: "params",
+						Pos: lp(2753, 67),
 						Type: &lang.TypeRef{
-							Pos:       lp(2753, 69),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2753, 69),
-								Name: "Task",
+							Pos:  lp(2753, 67),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2753, 79),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2753, 84),
+											Name: "TResult",
+										},
+									},
+								},
 							},
 						},
 						Name: "tasks",
@@ -59341,15 +59340,14 @@ func libraryAST_174() *lang.TypeDecl {
 				NamePos: lp(2754, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2754, 62),
+						Pos:      lp(2754, 62),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2754, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2754, 74),
-									Name: "Task",
-								},
+							Pos:       lp(2754, 69),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2754, 69),
+								Name: "Task",
 							},
 						},
 						Name: "tasks",
@@ -59366,35 +59364,21 @@ func libraryAST_174() *lang.TypeDecl {
 						&lang.TypeRef{
 							Pos:  lp(2755, 47),
 							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2755, 52),
-									Name: "TResult",
-								},
-							},
 						},
 					},
 				},
 				Name:    "WhenEach",
-				NamePos: lp(2755, 62),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2755, 53),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2755, 80),
-						Modifier: "params",
+						Pos: lp(2755, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2755, 87),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2755, 87),
-								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2755, 92),
-										Name: "TResult",
-									},
+							Pos:  lp(2755, 62),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2755, 74),
+									Name: "Task",
 								},
 							},
 						},
@@ -59428,19 +59412,18 @@ func libraryAST_174() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2756, 80),
+						Pos:      lp(2756, 80),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2756, 80),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2756, 92),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2756, 97),
-											Name: "TResult",
-										},
+							Pos:       lp(2756, 87),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2756, 87),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2756, 92),
+										Name: "TResult",
 									},
 								},
 							},
@@ -59454,10 +59437,57 @@ func libraryAST_174() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2757, 30),
+					Name: "IAsyncEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2757, 47),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2757, 52),
+									Name: "TResult",
+								},
+							},
+						},
+					},
+				},
+				Name:    "WhenEach",
+				NamePos: lp(2757, 62),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2757, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2757, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2757, 92),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2757, 97),
+											Name: "TResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2758, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2758, 30),
 					Name: "System.Runtime.CompilerServices.YieldAwaitable",
 				},
 				Name:    "Yield",
-				NamePos: lp(2757, 77),
+				NamePos: lp(2758, 77),
 			},
 		},
 	}
@@ -59465,7 +59495,7 @@ func libraryAST_174() *lang.TypeDecl {
 
 func libraryAST_175() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2760, 5),
+		Pos:       lp(2761, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Task",
 		Namespace: "System.Threading.Tasks",
@@ -59475,32 +59505,11 @@ func libraryAST_175() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(2760, 34),
+				Pos:  lp(2761, 34),
 				Name: "Task",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2762, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "Task",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2762, 28),
-						Type: &lang.TypeRef{
-							Pos:  lp(2762, 28),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2762, 33),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "function",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2763, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -59514,23 +59523,11 @@ func libraryAST_175() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2763, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2763, 41),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2763, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2763, 60),
-							Name: "object",
-						},
-						Name: "state",
 					},
 				},
 			},
@@ -59547,6 +59544,10 @@ func libraryAST_175() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2764, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2764, 41),
 									Name: "TResult",
 								},
 							},
@@ -59554,12 +59555,12 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2764, 52),
+						Pos: lp(2764, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2764, 52),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2764, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -59586,9 +59587,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2765, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2765, 52),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59615,14 +59616,6 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2766, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2766, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2766, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2766, 106),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -59642,10 +59635,6 @@ func libraryAST_175() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2767, 33),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2767, 41),
 									Name: "TResult",
 								},
 							},
@@ -59653,20 +59642,20 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2767, 60),
+						Pos: lp(2767, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2767, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2767, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2767, 74),
+							Pos:  lp(2767, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2767, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2767, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -59705,9 +59694,9 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2768, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2768, 74),
-							Name: "TaskCreationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -59746,14 +59735,55 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2769, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2769, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2770, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "Task",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2770, 28),
+						Type: &lang.TypeRef{
+							Pos:  lp(2770, 28),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2770, 33),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2770, 41),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2770, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2770, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2770, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2770, 74),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2769, 128),
+						Pos: lp(2770, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2769, 128),
+							Pos:  lp(2770, 128),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -59761,43 +59791,17 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2770, 9),
+				Pos:       lp(2771, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2770, 16),
+					Pos:  lp(2771, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2770, 33),
+						Pos:  lp(2771, 33),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2771, 9),
-				Modifiers: lang.Modifiers(24577),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2771, 27),
-					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2771, 83),
-							Name: "TResult",
-						},
-					},
-				},
-				Name:    "ConfigureAwait",
-				NamePos: lp(2771, 92),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2771, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(2771, 107),
-							Name: "bool",
-						},
-						Name: "continueOnCapturedContext",
 					},
 				},
 			},
@@ -59821,41 +59825,35 @@ func libraryAST_175() *lang.TypeDecl {
 						Pos: lp(2772, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(2772, 107),
-							Name: "ConfigureAwaitOptions",
+							Name: "bool",
 						},
-						Name: "options",
+						Name: "continueOnCapturedContext",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2773, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2773, 23),
-					Name: "Task",
+					Pos:  lp(2773, 27),
+					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2773, 83),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWith",
-				NamePos: lp(2773, 28),
+				Name:    "ConfigureAwait",
+				NamePos: lp(2773, 92),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2773, 41),
+						Pos: lp(2773, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(2773, 41),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2773, 48),
-									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2773, 53),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(2773, 107),
+							Name: "ConfigureAwaitOptions",
 						},
-						Name: "continuationAction",
+						Name: "options",
 					},
 				},
 			},
@@ -59889,14 +59887,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "continuationAction",
 					},
-					&lang.Param{
-						Pos: lp(2774, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(2774, 83),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -59905,42 +59895,37 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2775, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2775, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2775, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2775, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2775, 65),
+						Pos: lp(2775, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2775, 65),
-							Name: "Func",
+							Pos:  lp(2775, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2775, 70),
+									Pos:  lp(2775, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2775, 75),
+											Pos:  lp(2775, 53),
 											Name: "TResult",
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2775, 85),
-									Name: "TNewResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2775, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(2775, 83),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -59987,14 +59972,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "continuationFunction",
 					},
-					&lang.Param{
-						Pos: lp(2776, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(2776, 119),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -60003,37 +59980,50 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2777, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2777, 28),
+							Name: "TNewResult",
+						},
+					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2777, 28),
+				NamePos: lp(2777, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2777, 41),
+						Pos: lp(2777, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(2777, 41),
-							Name: "Action",
+							Pos:  lp(2777, 65),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2777, 48),
+									Pos:  lp(2777, 70),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2777, 53),
+											Pos:  lp(2777, 75),
 											Name: "TResult",
 										},
 									},
 								},
+								&lang.TypeRef{
+									Pos:  lp(2777, 85),
+									Name: "TNewResult",
+								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2777, 83),
+						Pos: lp(2777, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2777, 83),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2777, 119),
+							Name: "TaskContinuationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -60075,22 +60065,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2778, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(2778, 137),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2778, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2778, 182),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -60119,21 +60093,33 @@ func libraryAST_175() *lang.TypeDecl {
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2779, 63),
-									Name: "object",
-								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2779, 91),
+						Pos: lp(2779, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(2779, 91),
-							Name: "object",
+							Pos:  lp(2779, 83),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2779, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(2779, 137),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2779, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2779, 182),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -60143,50 +60129,41 @@ func libraryAST_175() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2780, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2780, 28),
-							Name: "TNewResult",
-						},
-					},
 				},
 				Name:    "ContinueWith",
-				NamePos: lp(2780, 40),
-				TypeParams: []string{
-					"TNewResult",
-				},
+				NamePos: lp(2780, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2780, 65),
+						Pos: lp(2780, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2780, 65),
-							Name: "Func",
+							Pos:  lp(2780, 41),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2780, 70),
+									Pos:  lp(2780, 48),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2780, 75),
+											Pos:  lp(2780, 53),
 											Name: "TResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2780, 85),
-									Name: "TNewResult",
+									Pos:  lp(2780, 63),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2780, 119),
+						Pos: lp(2780, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2780, 119),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2780, 91),
+							Name: "object",
 						},
-						Name: "cancellationToken",
+						Name: "state",
 					},
 				},
 			},
@@ -60241,22 +60218,6 @@ func libraryAST_175() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2781, 173),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 173),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2781, 218),
-						Type: &lang.TypeRef{
-							Pos:  lp(2781, 218),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -60296,10 +60257,6 @@ func libraryAST_175() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(2782, 85),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2782, 93),
 									Name: "TNewResult",
 								},
 							},
@@ -60307,9 +60264,82 @@ func libraryAST_175() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2782, 127),
+						Pos: lp(2782, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2782, 127),
+							Pos:  lp(2782, 119),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2782, 173),
+						Type: &lang.TypeRef{
+							Pos:  lp(2782, 173),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2782, 218),
+						Type: &lang.TypeRef{
+							Pos:  lp(2782, 218),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2783, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2783, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2783, 28),
+							Name: "TNewResult",
+						},
+					},
+				},
+				Name:    "ContinueWith",
+				NamePos: lp(2783, 40),
+				TypeParams: []string{
+					"TNewResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2783, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2783, 65),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2783, 70),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2783, 75),
+											Name: "TResult",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2783, 85),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2783, 93),
+									Name: "TNewResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2783, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2783, 127),
 							Name: "object",
 						},
 						Name: "state",
@@ -60317,20 +60347,20 @@ func libraryAST_175() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2783, 9),
+				Pos:       lp(2784, 9),
 				Modifiers: lang.Modifiers(24577),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2783, 27),
+					Pos:  lp(2784, 27),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2783, 71),
+							Pos:  lp(2784, 71),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2783, 80),
+				NamePos: lp(2784, 80),
 			},
 		},
 	}
@@ -60338,143 +60368,143 @@ func libraryAST_175() *lang.TypeDecl {
 
 func libraryAST_176() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2786, 5),
+		Pos:       lp(2787, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "TaskContinuationOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2786, 43),
+				Pos:  lp(2787, 43),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 50),
+					Pos:   lp(2787, 50),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 53),
+				Pos:  lp(2787, 53),
 				Name: "PreferFairness",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 70),
+					Pos:   lp(2787, 70),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 73),
+				Pos:  lp(2787, 73),
 				Name: "LongRunning",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 87),
+					Pos:   lp(2787, 87),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 90),
+				Pos:  lp(2787, 90),
 				Name: "AttachedToParent",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 109),
+					Pos:   lp(2787, 109),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 112),
+				Pos:  lp(2787, 112),
 				Name: "DenyChildAttach",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 130),
+					Pos:   lp(2787, 130),
 					Raw:   "8",
 					Value: int64(8),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 133),
+				Pos:  lp(2787, 133),
 				Name: "HideScheduler",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 149),
+					Pos:   lp(2787, 149),
 					Raw:   "16",
 					Value: int64(16),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 153),
+				Pos:  lp(2787, 153),
 				Name: "LazyCancellation",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 172),
+					Pos:   lp(2787, 172),
 					Raw:   "32",
 					Value: int64(32),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 176),
+				Pos:  lp(2787, 176),
 				Name: "RunContinuationsAsynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 209),
+					Pos:   lp(2787, 209),
 					Raw:   "64",
 					Value: int64(64),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 213),
+				Pos:  lp(2787, 213),
 				Name: "NotOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 236),
+					Pos:   lp(2787, 236),
 					Raw:   "65536",
 					Value: int64(65536),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 243),
+				Pos:  lp(2787, 243),
 				Name: "NotOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 258),
+					Pos:   lp(2787, 258),
 					Raw:   "131072",
 					Value: int64(131072),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 266),
+				Pos:  lp(2787, 266),
 				Name: "OnlyOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 283),
+					Pos:   lp(2787, 283),
 					Raw:   "196608",
 					Value: int64(196608),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 291),
+				Pos:  lp(2787, 291),
 				Name: "NotOnCanceled",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 307),
+					Pos:   lp(2787, 307),
 					Raw:   "262144",
 					Value: int64(262144),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 315),
+				Pos:  lp(2787, 315),
 				Name: "OnlyOnFaulted",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 331),
+					Pos:   lp(2787, 331),
 					Raw:   "327680",
 					Value: int64(327680),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 339),
+				Pos:  lp(2787, 339),
 				Name: "OnlyOnRanToCompletion",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 363),
+					Pos:   lp(2787, 363),
 					Raw:   "393216",
 					Value: int64(393216),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2786, 371),
+				Pos:  lp(2787, 371),
 				Name: "ExecuteSynchronously",
 				Value: &lang.Literal{
-					Pos:   lp(2786, 394),
+					Pos:   lp(2787, 394),
 					Raw:   "524288",
 					Value: int64(524288),
 				},
@@ -60485,44 +60515,44 @@ func libraryAST_176() *lang.TypeDecl {
 
 func libraryAST_177() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2788, 5),
+		Pos:       lp(2789, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "ConfigureAwaitOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(2788, 41),
+				Pos:  lp(2789, 41),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(2788, 48),
+					Pos:   lp(2789, 48),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2788, 51),
+				Pos:  lp(2789, 51),
 				Name: "ContinueOnCapturedContext",
 				Value: &lang.Literal{
-					Pos:   lp(2788, 79),
+					Pos:   lp(2789, 79),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2788, 82),
+				Pos:  lp(2789, 82),
 				Name: "SuppressThrowing",
 				Value: &lang.Literal{
-					Pos:   lp(2788, 101),
+					Pos:   lp(2789, 101),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(2788, 104),
+				Pos:  lp(2789, 104),
 				Name: "ForceYielding",
 				Value: &lang.Literal{
-					Pos:   lp(2788, 120),
+					Pos:   lp(2789, 120),
 					Raw:   "4",
 					Value: int64(4),
 				},
@@ -60533,27 +60563,12 @@ func libraryAST_177() *lang.TypeDecl {
 
 func libraryAST_178() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2790, 5),
+		Pos:       lp(2791, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskScheduler",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2792, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(2792, 23),
-					Name: "TaskScheduler",
-				},
-				Name: "Default",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2792, 47),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2793, 9),
 				Modifiers: lang.Modifiers(17),
@@ -60561,7 +60576,7 @@ func libraryAST_178() *lang.TypeDecl {
 					Pos:  lp(2793, 23),
 					Name: "TaskScheduler",
 				},
-				Name: "Current",
+				Name: "Default",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2793, 47),
@@ -60569,42 +60584,57 @@ func libraryAST_178() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2794, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(2794, 23),
+					Name: "TaskScheduler",
+				},
+				Name: "Current",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2794, 47),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2795, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2794, 30),
+					Pos:  lp(2795, 30),
 					Name: "TaskScheduler",
 				},
 				Name:    "FromCurrentSynchronizationContext",
-				NamePos: lp(2794, 44),
+				NamePos: lp(2795, 44),
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2795, 9),
+				Pos:       lp(2796, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2795, 16),
+					Pos:  lp(2796, 16),
 					Name: "int",
 				},
 				Name: "Id",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2795, 25),
+						Pos:  lp(2796, 25),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2796, 9),
+				Pos:       lp(2797, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(2796, 24),
+					Pos:  lp(2797, 24),
 					Name: "int",
 				},
 				Name: "MaximumConcurrencyLevel",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2796, 54),
+						Pos:  lp(2797, 54),
 						Kind: "get",
 					},
 				},
@@ -60615,31 +60645,16 @@ func libraryAST_178() *lang.TypeDecl {
 
 func libraryAST_179() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2799, 5),
+		Pos:       lp(2800, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2801, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskFactory",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2802, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2802, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(2802, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2803, 9),
@@ -60650,9 +60665,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2803, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2803, 35),
-							Name: "TaskScheduler",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "scheduler",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -60665,17 +60680,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2804, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2804, 35),
-							Name: "TaskCreationOptions",
+							Name: "TaskScheduler",
 						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2804, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2804, 72),
-							Name: "TaskContinuationOptions",
-						},
-						Name: "continuationOptions",
+						Name: "scheduler",
 					},
 				},
 			},
@@ -60688,48 +60695,56 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2805, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(2805, 35),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2805, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2805, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2805, 126),
+						Pos: lp(2805, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 126),
+							Pos:  lp(2805, 72),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2806, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskFactory",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2806, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 35),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2806, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 89),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2806, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(2806, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2805, 171),
+						Pos: lp(2806, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2805, 171),
+							Pos:  lp(2806, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2806, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2806, 16),
-					Name: "System.Threading.CancellationToken",
-				},
-				Name: "CancellationToken",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2806, 71),
-						Kind: "get",
 					},
 				},
 			},
@@ -60738,12 +60753,12 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2807, 16),
-					Name: "TaskCreationOptions",
+					Name: "System.Threading.CancellationToken",
 				},
-				Name: "CreationOptions",
+				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2807, 54),
+						Pos:  lp(2807, 71),
 						Kind: "get",
 					},
 				},
@@ -60753,12 +60768,12 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2808, 16),
-					Name: "TaskContinuationOptions",
+					Name: "TaskCreationOptions",
 				},
-				Name: "ContinuationOptions",
+				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2808, 62),
+						Pos:  lp(2808, 54),
 						Kind: "get",
 					},
 				},
@@ -60768,33 +60783,28 @@ func libraryAST_179() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2809, 16),
+					Name: "TaskContinuationOptions",
+				},
+				Name: "ContinuationOptions",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2809, 62),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2810, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2810, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2809, 42),
+						Pos:  lp(2810, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2810, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2810, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2810, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2810, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2810, 37),
-							Name: "Action",
-						},
-						Name: "action",
 					},
 				},
 			},
@@ -60815,14 +60825,6 @@ func libraryAST_179() *lang.TypeDecl {
 							Name: "Action",
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2811, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2811, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -60848,9 +60850,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2812, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(2812, 52),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -60880,22 +60882,6 @@ func libraryAST_179() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2813, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2813, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2813, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2813, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -60913,22 +60899,32 @@ func libraryAST_179() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2814, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2814, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2814, 60),
+						Pos: lp(2814, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2814, 60),
-							Name: "object",
+							Pos:  lp(2814, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2814, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2814, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2814, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -60963,14 +60959,6 @@ func libraryAST_179() *lang.TypeDecl {
 							Name: "object",
 						},
 						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2815, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2815, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -61010,9 +60998,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2816, 74),
 						Type: &lang.TypeRef{
 							Pos:  lp(2816, 74),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61022,32 +61010,39 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2817, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2817, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2817, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2817, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2817, 55),
+						Pos: lp(2817, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2817, 55),
-							Name: "Func",
+							Pos:  lp(2817, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2817, 60),
-									Name: "TResult",
+									Pos:  lp(2817, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2817, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2817, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2817, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2817, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61083,14 +61078,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "function",
-					},
-					&lang.Param{
-						Pos: lp(2818, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2818, 79),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -61131,9 +61118,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2819, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2819, 79),
-							Name: "System.Threading.CancellationToken",
+							Name: "TaskCreationOptions",
 						},
-						Name: "cancellationToken",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61178,22 +61165,6 @@ func libraryAST_179() *lang.TypeDecl {
 						},
 						Name: "cancellationToken",
 					},
-					&lang.Param{
-						Pos: lp(2820, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2820, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2820, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2820, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -61223,10 +61194,6 @@ func libraryAST_179() *lang.TypeDecl {
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
 									Pos:  lp(2821, 60),
-									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2821, 68),
 									Name: "TResult",
 								},
 							},
@@ -61234,12 +61201,28 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2821, 87),
+						Pos: lp(2821, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2821, 87),
-							Name: "object",
+							Pos:  lp(2821, 79),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "state",
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2821, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2821, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2821, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2821, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -61249,39 +61232,44 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2822, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2822, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2822, 28),
+				Name:    "StartNew",
+				NamePos: lp(2822, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2822, 44),
+						Pos: lp(2822, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2822, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2822, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2822, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2822, 58),
-							Name: "Action",
+							Pos:  lp(2822, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2822, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2822, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2822, 60),
+									Name: "object",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2822, 68),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2822, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(2822, 87),
+							Name: "object",
+						},
+						Name: "state",
 					},
 				},
 			},
@@ -61324,14 +61312,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2823, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2823, 93),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61379,9 +61359,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2824, 93),
 						Type: &lang.TypeRef{
 							Pos:  lp(2824, 93),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61391,52 +61371,47 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2825, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2825, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2825, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2825, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2825, 62),
+						Pos: lp(2825, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2825, 62),
+							Pos:       lp(2825, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2825, 62),
+								Pos:  lp(2825, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2825, 76),
+						Pos: lp(2825, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2825, 76),
-							Name: "Func",
+							Pos:  lp(2825, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2825, 81),
+									Pos:       lp(2825, 65),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2825, 81),
+										Pos:  lp(2825, 65),
 										Name: "Task",
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2825, 89),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2825, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(2825, 93),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -61492,14 +61467,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2826, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(2826, 120),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61560,9 +61527,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2827, 120),
 						Type: &lang.TypeRef{
 							Pos:  lp(2827, 120),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61572,35 +61539,60 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2828, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2828, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2828, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2828, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2828, 44),
+						Pos: lp(2828, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2828, 44),
+							Pos:       lp(2828, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2828, 44),
+								Pos:  lp(2828, 62),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2828, 58),
+						Pos: lp(2828, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2828, 58),
-							Name: "Action",
+							Pos:  lp(2828, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2828, 65),
-									Name: "Task",
+									Pos:       lp(2828, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2828, 81),
+										Name: "Task",
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2828, 89),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2828, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(2828, 120),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -61639,14 +61631,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2829, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2829, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61690,9 +61674,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2830, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2830, 91),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61702,48 +61686,43 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2831, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2831, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2831, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2831, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2831, 62),
+						Pos: lp(2831, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2831, 62),
+							Pos:       lp(2831, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2831, 62),
+								Pos:  lp(2831, 44),
 								Name: "Task",
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2831, 76),
+						Pos: lp(2831, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2831, 76),
-							Name: "Func",
+							Pos:  lp(2831, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2831, 81),
+									Pos:  lp(2831, 65),
 									Name: "Task",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2831, 87),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2831, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2831, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -61795,14 +61774,6 @@ func libraryAST_179() *lang.TypeDecl {
 							},
 						},
 						Name: "continuationFunction",
-					},
-					&lang.Param{
-						Pos: lp(2832, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(2832, 118),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61859,9 +61830,9 @@ func libraryAST_179() *lang.TypeDecl {
 						Pos: lp(2833, 118),
 						Type: &lang.TypeRef{
 							Pos:  lp(2833, 118),
-							Name: "TaskContinuationOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "continuationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61871,54 +61842,56 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2834, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2834, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2834, 28),
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2834, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2834, 63),
+						Pos: lp(2834, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2834, 63),
+							Pos:       lp(2834, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2834, 63),
+								Pos:  lp(2834, 62),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2834, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2834, 96),
+						Pos: lp(2834, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(2834, 96),
-							Name: "Action",
+							Pos:  lp(2834, 76),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2834, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2834, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2834, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2834, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2834, 87),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2834, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2834, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -61928,31 +61901,24 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2835, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2835, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "ContinueWhenAll",
-				NamePos: lp(2835, 37),
+				NamePos: lp(2835, 28),
 				TypeParams: []string{
 					"TAntecedentResult",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2835, 81),
+						Pos: lp(2835, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(2835, 81),
+							Pos:       lp(2835, 63),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2835, 81),
+								Pos:  lp(2835, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2835, 86),
+										Pos:  lp(2835, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -61961,32 +61927,28 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2835, 114),
+						Pos: lp(2835, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2835, 114),
-							Name: "Func",
+							Pos:  lp(2835, 96),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2835, 119),
+									Pos:       lp(2835, 103),
 									ArrayRank: 1,
 									Elem: &lang.TypeRef{
-										Pos:  lp(2835, 119),
+										Pos:  lp(2835, 103),
 										Name: "Task",
 										Args: []*lang.TypeRef{
 											&lang.TypeRef{
-												Pos:  lp(2835, 124),
+												Pos:  lp(2835, 108),
 												Name: "TAntecedentResult",
 											},
 										},
 									},
 								},
-								&lang.TypeRef{
-									Pos:  lp(2835, 146),
-									Name: "TResult",
-								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
 					},
 				},
 			},
@@ -61996,24 +61958,31 @@ func libraryAST_179() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2836, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2836, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAny",
-				NamePos: lp(2836, 28),
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2836, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2836, 63),
+						Pos: lp(2836, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2836, 63),
+							Pos:       lp(2836, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2836, 63),
+								Pos:  lp(2836, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2836, 68),
+										Pos:  lp(2836, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -62022,17 +61991,78 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2836, 96),
+						Pos: lp(2836, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2836, 96),
+							Pos:  lp(2836, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2836, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2836, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2836, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2836, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2837, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2837, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2837, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2837, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2837, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2837, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2837, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2837, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2837, 96),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2836, 103),
+									Pos:  lp(2837, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2836, 108),
+											Pos:  lp(2837, 108),
 											Name: "TAntecedentResult",
 										},
 									},
@@ -62044,36 +62074,36 @@ func libraryAST_179() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2837, 9),
+				Pos:       lp(2838, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2837, 23),
+					Pos:  lp(2838, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2837, 28),
+							Pos:  lp(2838, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ContinueWhenAny",
-				NamePos: lp(2837, 37),
+				NamePos: lp(2838, 37),
 				TypeParams: []string{
 					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2837, 81),
+						Pos: lp(2838, 81),
 						Type: &lang.TypeRef{
-							Pos:       lp(2837, 81),
+							Pos:       lp(2838, 81),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2837, 81),
+								Pos:  lp(2838, 81),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2837, 86),
+										Pos:  lp(2838, 86),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -62082,23 +62112,23 @@ func libraryAST_179() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2837, 114),
+						Pos: lp(2838, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(2837, 114),
+							Pos:  lp(2838, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2837, 119),
+									Pos:  lp(2838, 119),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2837, 124),
+											Pos:  lp(2838, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2837, 144),
+									Pos:  lp(2838, 144),
 									Name: "TResult",
 								},
 							},
@@ -62113,31 +62143,16 @@ func libraryAST_179() *lang.TypeDecl {
 
 func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2840, 5),
+		Pos:       lp(2841, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2842, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2843, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2843, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2843, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2844, 9),
@@ -62148,9 +62163,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2844, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2844, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -62167,10 +62182,25 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2846, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2845, 58),
+						Pos: lp(2846, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 58),
+							Pos:  lp(2846, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2846, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2846, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -62178,29 +62208,19 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2846, 9),
+				Pos:       lp(2847, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2846, 16),
+					Pos:  lp(2847, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2846, 28),
+						Pos:  lp(2847, 28),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2847, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2847, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2847, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2848, 9),
@@ -62211,16 +62231,6 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2848, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2848, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2848, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2849, 9),
@@ -62229,16 +62239,16 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2849, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2849, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2849, 41),
+						Pos: lp(2849, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2849, 41),
-							Name: "Exception",
+							Pos:  lp(2849, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62256,15 +62266,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2850, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2850, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2850, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -62275,17 +62279,33 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2851, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2851, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2851, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2851, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2851, 53),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2852, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2852, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2852, 28),
 			},
 			&lang.MethodDecl{
@@ -62297,16 +62317,6 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2853, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2853, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2853, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2854, 9),
@@ -62315,16 +62325,16 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2854, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2854, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2854, 44),
+						Pos: lp(2854, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2854, 44),
-							Name: "Exception",
+							Pos:  lp(2854, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62342,15 +62352,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Pos: lp(2855, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2855, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2855, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -62361,8 +62365,34 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2856, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2856, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2856, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2856, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2856, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2857, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2857, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2857, 28),
 			},
 		},
 	}
@@ -62370,7 +62400,7 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2859, 5),
+		Pos:       lp(2860, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -62380,24 +62410,9 @@ func libraryAST_181() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2861, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "TaskCompletionSource",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2862, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2862, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(2862, 44),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2863, 9),
@@ -62408,9 +62423,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2863, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2863, 44),
-							Name: "object",
+							Name: "TaskCreationOptions",
 						},
-						Name: "state",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -62427,10 +62442,25 @@ func libraryAST_181() *lang.TypeDecl {
 						},
 						Name: "state",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2865, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "TaskCompletionSource",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2864, 58),
+						Pos: lp(2865, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2864, 58),
+							Pos:  lp(2865, 44),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2865, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(2865, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -62438,14 +62468,14 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2865, 9),
+				Pos:       lp(2866, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2865, 16),
+					Pos:  lp(2866, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2865, 21),
+							Pos:  lp(2866, 21),
 							Name: "TResult",
 						},
 					},
@@ -62453,20 +62483,10 @@ func libraryAST_181() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2865, 37),
+						Pos:  lp(2866, 37),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2866, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2866, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2866, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2867, 9),
@@ -62477,16 +62497,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "SetCanceled",
 				NamePos: lp(2867, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2867, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2867, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2868, 9),
@@ -62495,16 +62505,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2868, 23),
 					Name: "void",
 				},
-				Name:    "SetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2868, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2868, 41),
+						Pos: lp(2868, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2868, 41),
-							Name: "Exception",
+							Pos:  lp(2868, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62522,15 +62532,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2869, 41),
 						Type: &lang.TypeRef{
 							Pos:  lp(2869, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2869, 53),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -62541,16 +62545,22 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2870, 23),
 					Name: "void",
 				},
-				Name:    "SetResult",
+				Name:    "SetException",
 				NamePos: lp(2870, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2870, 38),
+						Pos: lp(2870, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2870, 38),
-							Name: "TResult",
+							Pos:  lp(2870, 41),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2870, 53),
+									Name: "Exception",
+								},
+							},
 						},
-						Name: "result",
+						Name: "exceptions",
 					},
 				},
 			},
@@ -62559,10 +62569,20 @@ func libraryAST_181() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2871, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetResult",
 				NamePos: lp(2871, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2871, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2871, 38),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2872, 9),
@@ -62573,16 +62593,6 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 				Name:    "TrySetCanceled",
 				NamePos: lp(2872, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2872, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2872, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2873, 9),
@@ -62591,16 +62601,16 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2873, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetException",
+				Name:    "TrySetCanceled",
 				NamePos: lp(2873, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2873, 44),
+						Pos: lp(2873, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(2873, 44),
-							Name: "Exception",
+							Pos:  lp(2873, 43),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62618,15 +62628,9 @@ func libraryAST_181() *lang.TypeDecl {
 						Pos: lp(2874, 44),
 						Type: &lang.TypeRef{
 							Pos:  lp(2874, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2874, 56),
-									Name: "Exception",
-								},
-							},
+							Name: "Exception",
 						},
-						Name: "exceptions",
+						Name: "exception",
 					},
 				},
 			},
@@ -62637,13 +62641,39 @@ func libraryAST_181() *lang.TypeDecl {
 					Pos:  lp(2875, 23),
 					Name: "bool",
 				},
-				Name:    "TrySetResult",
+				Name:    "TrySetException",
 				NamePos: lp(2875, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2875, 41),
+						Pos: lp(2875, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 41),
+							Pos:  lp(2875, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2875, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2876, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2876, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetResult",
+				NamePos: lp(2876, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2876, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2876, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -62656,37 +62686,22 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2878, 5),
+		Pos:       lp(2879, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2878, 6),
+				Pos:  lp(2879, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2880, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(2881, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2881, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2881, 33),
-							Name: "Task",
-						},
-						Name: "task",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(2882, 9),
@@ -62697,14 +62712,29 @@ func libraryAST_182() *lang.TypeDecl {
 						Pos: lp(2882, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2882, 33),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2883, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2883, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2883, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2882, 89),
+						Pos: lp(2883, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2882, 89),
+							Pos:  lp(2883, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -62712,31 +62742,16 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2883, 9),
+				Pos:       lp(2884, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2883, 23),
+					Pos:  lp(2884, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2883, 49),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2884, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2884, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2884, 34),
+						Pos:  lp(2884, 49),
 						Kind: "get",
 					},
 				},
@@ -62748,10 +62763,10 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2885, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2885, 35),
+						Pos:  lp(2885, 34),
 						Kind: "get",
 					},
 				},
@@ -62763,10 +62778,10 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2886, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2886, 47),
+						Pos:  lp(2886, 35),
 						Kind: "get",
 					},
 				},
@@ -62778,38 +62793,53 @@ func libraryAST_182() *lang.TypeDecl {
 					Pos:  lp(2887, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2887, 33),
+						Pos:  lp(2887, 47),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2888, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2888, 23),
-					Name: "Task",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2888, 16),
+					Name: "bool",
 				},
-				Name:    "AsTask",
-				NamePos: lp(2888, 28),
+				Name: "IsFaulted",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2888, 33),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2889, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2889, 23),
+					Name: "Task",
+				},
+				Name:    "AsTask",
+				NamePos: lp(2889, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2890, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2890, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2889, 79),
+				NamePos: lp(2890, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2889, 94),
+						Pos: lp(2890, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2889, 94),
+							Pos:  lp(2890, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -62817,44 +62847,24 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2890, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2890, 23),
-					Name: "System.Runtime.CompilerServices.TaskAwaiter",
-				},
-				Name:    "GetAwaiter",
-				NamePos: lp(2890, 67),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2891, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2891, 23),
-					Name: "ValueTask",
+					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
-				Name:    "Preserve",
-				NamePos: lp(2891, 33),
+				Name:    "GetAwaiter",
+				NamePos: lp(2891, 67),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2892, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2892, 30),
+					Pos:  lp(2892, 23),
 					Name: "ValueTask",
 				},
-				Name:    "FromCanceled",
-				NamePos: lp(2892, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2892, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2892, 53),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "Preserve",
+				NamePos: lp(2892, 33),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2893, 9),
@@ -62862,23 +62872,14 @@ func libraryAST_182() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2893, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2893, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2893, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2893, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2893, 71),
+						Pos: lp(2893, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2893, 71),
+							Pos:  lp(2893, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -62891,17 +62892,26 @@ func libraryAST_182() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 30),
 					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2894, 40),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FromException",
-				NamePos: lp(2894, 40),
+				Name:    "FromCanceled",
+				NamePos: lp(2894, 49),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2894, 54),
+						Pos: lp(2894, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 54),
-							Name: "Exception",
+							Pos:  lp(2894, 71),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62911,23 +62921,14 @@ func libraryAST_182() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2895, 30),
 					Name: "ValueTask",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2895, 40),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2895, 49),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2895, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2895, 72),
+						Pos: lp(2895, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 72),
+							Pos:  lp(2895, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -62947,16 +62948,45 @@ func libraryAST_182() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "FromResult",
+				Name:    "FromException",
 				NamePos: lp(2896, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2896, 69),
+						Pos: lp(2896, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 69),
+							Pos:  lp(2896, 72),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2897, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2897, 30),
+					Name: "ValueTask",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2897, 40),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "FromResult",
+				NamePos: lp(2897, 49),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2897, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(2897, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -62969,7 +62999,7 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2899, 5),
+		Pos:       lp(2900, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -62979,26 +63009,11 @@ func libraryAST_183() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2899, 6),
+				Pos:  lp(2900, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(2901, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "ValueTask",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2901, 33),
-						Type: &lang.TypeRef{
-							Pos:  lp(2901, 33),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(2902, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -63008,15 +63023,9 @@ func libraryAST_183() *lang.TypeDecl {
 						Pos: lp(2902, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2902, 33),
-							Name: "Task",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2902, 38),
-									Name: "TResult",
-								},
-							},
+							Name: "TResult",
 						},
-						Name: "task",
+						Name: "result",
 					},
 				},
 			},
@@ -63029,10 +63038,31 @@ func libraryAST_183() *lang.TypeDecl {
 						Pos: lp(2903, 33),
 						Type: &lang.TypeRef{
 							Pos:  lp(2903, 33),
+							Name: "Task",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2903, 38),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(2904, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "ValueTask",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2904, 33),
+						Type: &lang.TypeRef{
+							Pos:  lp(2904, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2903, 81),
+									Pos:  lp(2904, 81),
 									Name: "TResult",
 								},
 							},
@@ -63040,27 +63070,12 @@ func libraryAST_183() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2903, 98),
+						Pos: lp(2904, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 98),
+							Pos:  lp(2904, 98),
 							Name: "short",
 						},
 						Name: "token",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(2904, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2904, 16),
-					Name: "bool",
-				},
-				Name: "IsCanceled",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2904, 34),
-						Kind: "get",
 					},
 				},
 			},
@@ -63071,10 +63086,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2905, 16),
 					Name: "bool",
 				},
-				Name: "IsCompleted",
+				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2905, 35),
+						Pos:  lp(2905, 34),
 						Kind: "get",
 					},
 				},
@@ -63086,10 +63101,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2906, 16),
 					Name: "bool",
 				},
-				Name: "IsCompletedSuccessfully",
+				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2906, 47),
+						Pos:  lp(2906, 35),
 						Kind: "get",
 					},
 				},
@@ -63101,10 +63116,10 @@ func libraryAST_183() *lang.TypeDecl {
 					Pos:  lp(2907, 16),
 					Name: "bool",
 				},
-				Name: "IsFaulted",
+				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2907, 33),
+						Pos:  lp(2907, 47),
 						Kind: "get",
 					},
 				},
@@ -63114,9 +63129,9 @@ func libraryAST_183() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(2908, 16),
-					Name: "TResult",
+					Name: "bool",
 				},
-				Name: "Result",
+				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(2908, 33),
@@ -63124,42 +63139,57 @@ func libraryAST_183() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(2909, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2909, 23),
-					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2909, 28),
-							Name: "TResult",
-						},
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(2909, 16),
+					Name: "TResult",
+				},
+				Name: "Result",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2909, 33),
+						Kind: "get",
 					},
 				},
-				Name:    "AsTask",
-				NamePos: lp(2909, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2910, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2910, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2910, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "AsTask",
+				NamePos: lp(2910, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2911, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2911, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2910, 84),
+							Pos:  lp(2911, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2910, 93),
+				NamePos: lp(2911, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2910, 108),
+						Pos: lp(2911, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 108),
+							Pos:  lp(2911, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -63167,36 +63197,36 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2911, 9),
+				Pos:       lp(2912, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2911, 23),
+					Pos:  lp(2912, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2911, 72),
+							Pos:  lp(2912, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2911, 81),
+				NamePos: lp(2912, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2912, 9),
+				Pos:       lp(2913, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2912, 23),
+					Pos:  lp(2913, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2912, 33),
+							Pos:  lp(2913, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2912, 42),
+				NamePos: lp(2913, 42),
 			},
 		},
 	}
@@ -63204,54 +63234,12 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2915, 5),
+		Pos:       lp(2916, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2917, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2917, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2917, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2917, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2917, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2917, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2917, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2917, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2917, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2917, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2918, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -63287,10 +63275,6 @@ func libraryAST_184() *lang.TypeDecl {
 								&lang.TypeRef{
 									Pos:  lp(2918, 96),
 									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2918, 101),
-									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -63328,19 +63312,15 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2919, 89),
 						Type: &lang.TypeRef{
 							Pos:  lp(2919, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2919, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2919, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2919, 129),
+									Pos:  lp(2919, 96),
 									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2919, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -63362,27 +63342,35 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2920, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2920, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2920, 73),
+						Pos: lp(2920, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 73),
-							Name: "long",
+							Pos:  lp(2920, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2920, 91),
+						Pos: lp(2920, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2920, 91),
+							Pos:  lp(2920, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2920, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2920, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2920, 98),
-									Name: "long",
+									Pos:  lp(2920, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -63397,35 +63385,34 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2921, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2921, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2921, 66),
+						Pos: lp(2921, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2921, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2921, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2921, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2921, 95),
+						Pos: lp(2921, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2921, 95),
+							Pos:  lp(2921, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2921, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2921, 91),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2921, 102),
-									Name: "TSource",
+									Pos:  lp(2921, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -63470,10 +63457,6 @@ func libraryAST_184() *lang.TypeDecl {
 									Pos:  lp(2922, 102),
 									Name: "TSource",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2922, 111),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -63511,19 +63494,15 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2923, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2923, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2923, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2923, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2923, 135),
+									Pos:  lp(2923, 102),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2923, 111),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -63536,22 +63515,22 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2924, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2924, 35),
+				Name:    "ForEach",
+				NamePos: lp(2924, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2924, 57),
+						Pos: lp(2924, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 57),
+							Pos:  lp(2924, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2924, 69),
+									Pos:  lp(2924, 78),
 									Name: "TSource",
 								},
 							},
@@ -63559,22 +63538,22 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2924, 86),
+						Pos: lp(2924, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 86),
-							Name: "Func",
+							Pos:  lp(2924, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2924, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2924, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2924, 91),
+									Pos:  lp(2924, 135),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2924, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2924, 136),
-									Name: "ValueTask",
 								},
 							},
 						},
@@ -63613,26 +63592,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2925, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2925, 86),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2925, 140),
-						Type: &lang.TypeRef{
-							Pos:  lp(2925, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2925, 145),
+									Pos:  lp(2925, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2925, 154),
+									Pos:  lp(2925, 100),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2925, 190),
+									Pos:  lp(2925, 136),
 									Name: "ValueTask",
 								},
 							},
@@ -63672,26 +63643,26 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2926, 86),
 						Type: &lang.TypeRef{
 							Pos:  lp(2926, 86),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2926, 119),
+						Pos: lp(2926, 140),
 						Type: &lang.TypeRef{
-							Pos:  lp(2926, 119),
+							Pos:  lp(2926, 140),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2926, 124),
+									Pos:  lp(2926, 145),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2926, 133),
+									Pos:  lp(2926, 154),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2926, 169),
+									Pos:  lp(2926, 190),
 									Name: "ValueTask",
 								},
 							},
@@ -63705,23 +63676,57 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2927, 30),
-					Name: "void",
+					Name: "Task",
 				},
-				Name:    "Invoke",
+				Name:    "ForEachAsync",
 				NamePos: lp(2927, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2927, 42),
-						Modifier: "params",
+						Pos: lp(2927, 57),
 						Type: &lang.TypeRef{
-							Pos:       lp(2927, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2927, 49),
-								Name: "Action",
+							Pos:  lp(2927, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2927, 69),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2927, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2927, 86),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2927, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(2927, 119),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2927, 124),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2927, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2927, 169),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -63736,21 +63741,13 @@ func libraryAST_184() *lang.TypeDecl {
 				NamePos: lp(2928, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2928, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(2928, 42),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos:      lp(2928, 75),
+						Pos:      lp(2928, 42),
 						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:       lp(2928, 82),
+							Pos:       lp(2928, 49),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2928, 82),
+								Pos:  lp(2928, 49),
 								Name: "Action",
 							},
 						},
@@ -63763,52 +63760,31 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2929, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2929, 49),
+				Name:    "Invoke",
+				NamePos: lp(2929, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2929, 53),
+						Pos: lp(2929, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2929, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2929, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2929, 89),
+							Pos:  lp(2929, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2929, 122),
+						Pos:      lp(2929, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2929, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2929, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2929, 134),
-									Name: "ParallelLoopState",
-								},
+							Pos:       lp(2929, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2929, 82),
+								Name: "Action",
 							},
 						},
-						Name: "body",
+						Name: "actions",
 					},
 				},
 			},
@@ -63826,30 +63802,38 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2930, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(2930, 53),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2930, 73),
+						Pos: lp(2930, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 73),
-							Name: "long",
+							Pos:  lp(2930, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2930, 91),
+						Pos: lp(2930, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2930, 91),
+							Pos:  lp(2930, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2930, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2930, 122),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2930, 98),
-									Name: "long",
+									Pos:  lp(2930, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2930, 104),
+									Pos:  lp(2930, 134),
 									Name: "ParallelLoopState",
 								},
 							},
@@ -63888,19 +63872,15 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2931, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2931, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2931, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2931, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2931, 131),
+									Pos:  lp(2931, 98),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2931, 104),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -63952,10 +63932,6 @@ func libraryAST_184() *lang.TypeDecl {
 									Pos:  lp(2932, 131),
 									Name: "long",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2932, 137),
-									Name: "ParallelLoopState",
-								},
 							},
 						},
 						Name: "body",
@@ -63971,79 +63947,48 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2933, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2933, 61),
+						Pos: lp(2933, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 61),
-							Name: "int",
+							Pos:  lp(2933, 53),
+							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2933, 80),
+						Pos: lp(2933, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 80),
-							Name: "int",
+							Pos:  lp(2933, 73),
+							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2933, 97),
+						Pos: lp(2933, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2933, 102),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2933, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2933, 121),
+						Pos: lp(2933, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2933, 121),
-							Name: "Func",
+							Pos:  lp(2933, 124),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2933, 126),
-									Name: "int",
-								},
-								&lang.TypeRef{
 									Pos:  lp(2933, 131),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2933, 137),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2933, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2933, 158),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2933, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2933, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2933, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -64080,18 +64025,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2934, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(2934, 97),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2934, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(2934, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 135),
+									Pos:  lp(2934, 102),
 									Name: "TLocal",
 								},
 							},
@@ -64099,25 +64036,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2934, 154),
+						Pos: lp(2934, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 154),
+							Pos:  lp(2934, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 159),
+									Pos:  lp(2934, 126),
 									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2934, 164),
+									Pos:  lp(2934, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2934, 183),
+									Pos:  lp(2934, 150),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2934, 191),
+									Pos:  lp(2934, 158),
 									Name: "TLocal",
 								},
 							},
@@ -64125,13 +64062,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2934, 205),
+						Pos: lp(2934, 172),
 						Type: &lang.TypeRef{
-							Pos:  lp(2934, 205),
+							Pos:  lp(2934, 172),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2934, 212),
+									Pos:  lp(2934, 179),
 									Name: "TLocal",
 								},
 							},
@@ -64157,26 +64094,34 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2935, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(2935, 61),
-							Name: "long",
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2935, 81),
+						Pos: lp(2935, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 81),
-							Name: "long",
+							Pos:  lp(2935, 80),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2935, 99),
+						Pos: lp(2935, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 99),
+							Pos:  lp(2935, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2935, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2935, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 104),
+									Pos:  lp(2935, 135),
 									Name: "TLocal",
 								},
 							},
@@ -64184,25 +64129,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2935, 123),
+						Pos: lp(2935, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 123),
+							Pos:  lp(2935, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 128),
-									Name: "long",
+									Pos:  lp(2935, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2935, 134),
+									Pos:  lp(2935, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2935, 153),
+									Pos:  lp(2935, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2935, 161),
+									Pos:  lp(2935, 191),
 									Name: "TLocal",
 								},
 							},
@@ -64210,13 +64155,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2935, 175),
+						Pos: lp(2935, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2935, 175),
+							Pos:  lp(2935, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2935, 182),
+									Pos:  lp(2935, 212),
 									Name: "TLocal",
 								},
 							},
@@ -64258,18 +64203,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2936, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(2936, 99),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2936, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2936, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 137),
+									Pos:  lp(2936, 104),
 									Name: "TLocal",
 								},
 							},
@@ -64277,25 +64214,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2936, 156),
+						Pos: lp(2936, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 156),
+							Pos:  lp(2936, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 161),
+									Pos:  lp(2936, 128),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2936, 167),
+									Pos:  lp(2936, 134),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2936, 186),
+									Pos:  lp(2936, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2936, 194),
+									Pos:  lp(2936, 161),
 									Name: "TLocal",
 								},
 							},
@@ -64303,13 +64240,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2936, 208),
+						Pos: lp(2936, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2936, 208),
+							Pos:  lp(2936, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2936, 215),
+									Pos:  lp(2936, 182),
 									Name: "TLocal",
 								},
 							},
@@ -64325,51 +64262,89 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2937, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2937, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2937, 66),
+						Pos: lp(2937, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2937, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2937, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2937, 95),
+						Pos: lp(2937, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 95),
+							Pos:  lp(2937, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2937, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 99),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2937, 128),
+						Pos: lp(2937, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(2937, 128),
-							Name: "Action",
+							Pos:  lp(2937, 132),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2937, 135),
-									Name: "TSource",
+									Pos:  lp(2937, 137),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2937, 156),
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 156),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2937, 161),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2937, 144),
+									Pos:  lp(2937, 167),
 									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2937, 186),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2937, 194),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2937, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(2937, 208),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2937, 215),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -64404,19 +64379,23 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2938, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2938, 95),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2938, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(2938, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2938, 102),
+									Pos:  lp(2938, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2938, 111),
+									Pos:  lp(2938, 144),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2938, 130),
-									Name: "long",
 								},
 							},
 						},
@@ -64455,26 +64434,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2939, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(2939, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2939, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2939, 135),
+									Pos:  lp(2939, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2939, 144),
+									Pos:  lp(2939, 111),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2939, 163),
+									Pos:  lp(2939, 130),
 									Name: "long",
 								},
 							},
@@ -64494,17 +64465,16 @@ func libraryAST_184() *lang.TypeDecl {
 				NamePos: lp(2940, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2940, 74),
+						Pos: lp(2940, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 74),
+							Pos:  lp(2940, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 86),
+									Pos:  lp(2940, 78),
 									Name: "TSource",
 								},
 							},
@@ -64512,58 +64482,34 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2940, 103),
+						Pos: lp(2940, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 103),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 108),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2940, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2940, 127),
+						Pos: lp(2940, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2940, 127),
-							Name: "Func",
+							Pos:  lp(2940, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2940, 132),
+									Pos:  lp(2940, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2940, 141),
+									Pos:  lp(2940, 144),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2940, 160),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2940, 168),
-									Name: "TLocal",
+									Pos:  lp(2940, 163),
+									Name: "long",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2940, 182),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 182),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 189),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -64599,18 +64545,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2941, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2941, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2941, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 141),
+									Pos:  lp(2941, 108),
 									Name: "TLocal",
 								},
 							},
@@ -64618,25 +64556,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2941, 160),
+						Pos: lp(2941, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 160),
+							Pos:  lp(2941, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 165),
+									Pos:  lp(2941, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 174),
+									Pos:  lp(2941, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 193),
+									Pos:  lp(2941, 160),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2941, 201),
+									Pos:  lp(2941, 168),
 									Name: "TLocal",
 								},
 							},
@@ -64644,13 +64582,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2941, 215),
+						Pos: lp(2941, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(2941, 215),
+							Pos:  lp(2941, 182),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2941, 222),
+									Pos:  lp(2941, 189),
 									Name: "TLocal",
 								},
 							},
@@ -64691,10 +64629,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2942, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2942, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2942, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2942, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 108),
+									Pos:  lp(2942, 141),
 									Name: "TLocal",
 								},
 							},
@@ -64702,29 +64648,25 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2942, 127),
+						Pos: lp(2942, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 127),
+							Pos:  lp(2942, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 132),
+									Pos:  lp(2942, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2942, 141),
+									Pos:  lp(2942, 174),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2942, 160),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2942, 166),
+									Pos:  lp(2942, 193),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2942, 174),
+									Pos:  lp(2942, 201),
 									Name: "TLocal",
 								},
 							},
@@ -64732,13 +64674,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2942, 188),
+						Pos: lp(2942, 215),
 						Type: &lang.TypeRef{
-							Pos:  lp(2942, 188),
+							Pos:  lp(2942, 215),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2942, 195),
+									Pos:  lp(2942, 222),
 									Name: "TLocal",
 								},
 							},
@@ -64779,18 +64721,10 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2943, 103),
 						Type: &lang.TypeRef{
 							Pos:  lp(2943, 103),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2943, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 141),
+									Pos:  lp(2943, 108),
 									Name: "TLocal",
 								},
 							},
@@ -64798,29 +64732,29 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2943, 160),
+						Pos: lp(2943, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 160),
+							Pos:  lp(2943, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 165),
+									Pos:  lp(2943, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2943, 174),
+									Pos:  lp(2943, 141),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2943, 193),
+									Pos:  lp(2943, 160),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2943, 199),
+									Pos:  lp(2943, 166),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2943, 207),
+									Pos:  lp(2943, 174),
 									Name: "TLocal",
 								},
 							},
@@ -64828,13 +64762,13 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2943, 221),
+						Pos: lp(2943, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(2943, 221),
+							Pos:  lp(2943, 188),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2943, 228),
+									Pos:  lp(2943, 195),
 									Name: "TLocal",
 								},
 							},
@@ -64848,22 +64782,23 @@ func libraryAST_184() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2944, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2944, 35),
+				Name:    "ForEach",
+				NamePos: lp(2944, 49),
 				TypeParams: []string{
 					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2944, 57),
+						Pos: lp(2944, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2944, 74),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 74),
+									Pos:  lp(2944, 86),
 									Name: "TSource",
 								},
 							},
@@ -64871,26 +64806,70 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2944, 91),
+						Pos: lp(2944, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 91),
+							Pos:  lp(2944, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2944, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 96),
+									Pos:  lp(2944, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2944, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2944, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2944, 174),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2944, 141),
-									Name: "ValueTask",
+									Pos:  lp(2944, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2944, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2944, 207),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2944, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2944, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2944, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -64925,26 +64904,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2945, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2945, 91),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2945, 145),
-						Type: &lang.TypeRef{
-							Pos:  lp(2945, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2945, 150),
+									Pos:  lp(2945, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2945, 159),
+									Pos:  lp(2945, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2945, 195),
+									Pos:  lp(2945, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -64984,26 +64955,26 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2946, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(2946, 91),
-							Name: "ParallelOptions",
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "parallelOptions",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2946, 124),
+						Pos: lp(2946, 145),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 124),
+							Pos:  lp(2946, 145),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 129),
+									Pos:  lp(2946, 150),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2946, 138),
+									Pos:  lp(2946, 159),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2946, 174),
+									Pos:  lp(2946, 195),
 									Name: "ValueTask",
 								},
 							},
@@ -65019,44 +64990,50 @@ func libraryAST_184() *lang.TypeDecl {
 					Pos:  lp(2947, 30),
 					Name: "Task",
 				},
-				Name:    "ForAsync",
+				Name:    "ForEachAsync",
 				NamePos: lp(2947, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2947, 47),
+						Pos: lp(2947, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 47),
-							Name: "T",
+							Pos:  lp(2947, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2947, 74),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2947, 64),
+						Pos: lp(2947, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 64),
-							Name: "T",
+							Pos:  lp(2947, 91),
+							Name: "ParallelOptions",
 						},
-						Name: "toExclusive",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2947, 79),
+						Pos: lp(2947, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 79),
+							Pos:  lp(2947, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 84),
-									Name: "T",
+									Pos:  lp(2947, 129),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2947, 87),
+									Pos:  lp(2947, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2947, 123),
+									Pos:  lp(2947, 174),
 									Name: "ValueTask",
 								},
 							},
@@ -65098,26 +65075,18 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2948, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2948, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2948, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2948, 133),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2948, 138),
+									Pos:  lp(2948, 84),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2948, 141),
+									Pos:  lp(2948, 87),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2948, 177),
+									Pos:  lp(2948, 123),
 									Name: "ValueTask",
 								},
 							},
@@ -65159,26 +65128,87 @@ func libraryAST_184() *lang.TypeDecl {
 						Pos: lp(2949, 79),
 						Type: &lang.TypeRef{
 							Pos:  lp(2949, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2949, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2949, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2949, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2950, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2950, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2950, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2950, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2950, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2950, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2950, 79),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2949, 112),
+						Pos: lp(2950, 112),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 112),
+							Pos:  lp(2950, 112),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2949, 117),
+									Pos:  lp(2950, 117),
 									Name: "T",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 120),
+									Pos:  lp(2950, 120),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2949, 156),
+									Pos:  lp(2950, 156),
 									Name: "ValueTask",
 								},
 							},
@@ -65193,46 +65223,46 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2952, 5),
+		Pos:       lp(2953, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2954, 9),
+				Pos:       lp(2955, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2954, 16),
+					Pos:  lp(2955, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2954, 45),
+						Pos:  lp(2955, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2954, 50),
+						Pos:  lp(2955, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2955, 9),
+				Pos:       lp(2956, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2955, 16),
+					Pos:  lp(2956, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2955, 71),
+						Pos:  lp(2956, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2955, 76),
+						Pos:  lp(2956, 76),
 						Kind: "set",
 					},
 				},
@@ -65243,45 +65273,45 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2958, 5),
+		Pos:       lp(2959, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2958, 6),
+				Pos:  lp(2959, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2960, 9),
+				Pos:       lp(2961, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2960, 16),
+					Pos:  lp(2961, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2960, 35),
+						Pos:  lp(2961, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2961, 9),
+				Pos:       lp(2962, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2961, 16),
+					Pos:      lp(2962, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2961, 45),
+						Pos:  lp(2962, 45),
 						Kind: "get",
 					},
 				},
@@ -65292,27 +65322,12 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2964, 5),
+		Pos:       lp(2965, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(2966, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(2966, 16),
-					Name: "bool",
-				},
-				Name: "IsStopped",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(2966, 33),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(2967, 9),
 				Modifiers: lang.Modifiers(1),
@@ -65320,10 +65335,10 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2967, 16),
 					Name: "bool",
 				},
-				Name: "IsExceptional",
+				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2967, 37),
+						Pos:  lp(2967, 33),
 						Kind: "get",
 					},
 				},
@@ -65335,10 +65350,10 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2968, 16),
 					Name: "bool",
 				},
-				Name: "ShouldExitCurrentIteration",
+				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2968, 50),
+						Pos:  lp(2968, 37),
 						Kind: "get",
 					},
 				},
@@ -65347,27 +65362,32 @@ func libraryAST_187() *lang.TypeDecl {
 				Pos:       lp(2969, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2969, 16),
+					Pos:  lp(2969, 16),
+					Name: "bool",
+				},
+				Name: "ShouldExitCurrentIteration",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(2969, 50),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(2970, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:      lp(2970, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2969, 45),
+						Pos:  lp(2970, 45),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2970, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2970, 23),
-					Name: "void",
-				},
-				Name:    "Break",
-				NamePos: lp(2970, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2971, 9),
@@ -65376,8 +65396,18 @@ func libraryAST_187() *lang.TypeDecl {
 					Pos:  lp(2971, 23),
 					Name: "void",
 				},
-				Name:    "Stop",
+				Name:    "Break",
 				NamePos: lp(2971, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2972, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2972, 23),
+					Name: "void",
+				},
+				Name:    "Stop",
+				NamePos: lp(2972, 28),
 			},
 		},
 	}
@@ -65385,87 +65415,34 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2977, 5),
+		Pos:       lp(2978, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(2979, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2979, 30),
-					Name: "TSource",
-				},
-				Name:    "Aggregate",
-				NamePos: lp(2979, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(2979, 57),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 62),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 74),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2979, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2979, 91),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2979, 96),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2979, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2979, 114),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "func",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(2980, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2980, 30),
-					Name: "TAccumulate",
+					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2980, 42),
+				NamePos: lp(2980, 38),
 				TypeParams: []string{
 					"TSource",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2980, 74),
+						Pos:      lp(2980, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 79),
+							Pos:  lp(2980, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 91),
+									Pos:  lp(2980, 74),
 									Name: "TSource",
 								},
 							},
@@ -65473,30 +65450,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2980, 108),
+						Pos: lp(2980, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2980, 108),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(2980, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(2980, 126),
+							Pos:  lp(2980, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2980, 131),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2980, 144),
+									Pos:  lp(2980, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2980, 153),
-									Name: "TAccumulate",
+									Pos:  lp(2980, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2980, 114),
+									Name: "TSource",
 								},
 							},
 						},
@@ -65509,25 +65478,24 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2981, 30),
-					Name: "TResult",
+					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(2981, 38),
+				NamePos: lp(2981, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2981, 79),
+						Pos:      lp(2981, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 84),
+							Pos:  lp(2981, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 96),
+									Pos:  lp(2981, 91),
 									Name: "TSource",
 								},
 							},
@@ -65535,52 +65503,34 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2981, 113),
+						Pos: lp(2981, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 113),
+							Pos:  lp(2981, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(2981, 131),
+						Pos: lp(2981, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2981, 131),
+							Pos:  lp(2981, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2981, 136),
+									Pos:  lp(2981, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2981, 149),
+									Pos:  lp(2981, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2981, 158),
+									Pos:  lp(2981, 153),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
-					},
-					&lang.Param{
-						Pos: lp(2981, 177),
-						Type: &lang.TypeRef{
-							Pos:  lp(2981, 177),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2981, 182),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2981, 195),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -65589,23 +65539,25 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2982, 30),
-					Name: "bool",
+					Name: "TResult",
 				},
-				Name:    "All",
-				NamePos: lp(2982, 35),
+				Name:    "Aggregate",
+				NamePos: lp(2982, 38),
 				TypeParams: []string{
 					"TSource",
+					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2982, 48),
+						Pos:      lp(2982, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 53),
+							Pos:  lp(2982, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 65),
+									Pos:  lp(2982, 96),
 									Name: "TSource",
 								},
 							},
@@ -65613,22 +65565,52 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2982, 82),
+						Pos: lp(2982, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(2982, 82),
+							Pos:  lp(2982, 113),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(2982, 131),
+						Type: &lang.TypeRef{
+							Pos:  lp(2982, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2982, 87),
+									Pos:  lp(2982, 136),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2982, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2982, 96),
-									Name: "bool",
+									Pos:  lp(2982, 158),
+									Name: "TAccumulate",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(2982, 177),
+						Type: &lang.TypeRef{
+							Pos:  lp(2982, 177),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2982, 182),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2982, 195),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -65639,7 +65621,7 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(2983, 30),
 					Name: "bool",
 				},
-				Name:    "Any",
+				Name:    "All",
 				NamePos: lp(2983, 35),
 				TypeParams: []string{
 					"TSource",
@@ -65659,6 +65641,24 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2983, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(2983, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2983, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2983, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -65690,24 +65690,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(2984, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(2984, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2984, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2984, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -65715,29 +65697,23 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2985, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2985, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Append",
-				NamePos: lp(2985, 51),
+				Name:    "Any",
+				NamePos: lp(2985, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2985, 67),
+						Pos:      lp(2985, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 72),
+							Pos:  lp(2985, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2985, 84),
+									Pos:  lp(2985, 65),
 									Name: "TSource",
 								},
 							},
@@ -65745,12 +65721,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2985, 101),
+						Pos: lp(2985, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(2985, 101),
-							Name: "TSource",
+							Pos:  lp(2985, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2985, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2985, 96),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "element",
+						Name: "predicate",
 					},
 				},
 			},
@@ -65767,26 +65753,34 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "AsEnumerable",
+				Name:    "Append",
 				NamePos: lp(2986, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2986, 73),
+						Pos:      lp(2986, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2986, 78),
+							Pos:  lp(2986, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2986, 90),
+									Pos:  lp(2986, 84),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2986, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(2986, 101),
+							Name: "TSource",
+						},
+						Name: "element",
 					},
 				},
 			},
@@ -65795,21 +65789,30 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2987, 30),
-					Name: "double",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2987, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(2987, 37),
+				Name:    "AsEnumerable",
+				NamePos: lp(2987, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2987, 45),
+						Pos:      lp(2987, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2987, 50),
+							Pos:  lp(2987, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2987, 62),
-									Name: "int",
+									Pos:  lp(2987, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -65821,24 +65824,22 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(2988, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(2988, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(2988, 30),
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(2988, 38),
+				NamePos: lp(2988, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2988, 46),
+						Pos:      lp(2988, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2988, 51),
+							Pos:  lp(2988, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2988, 63),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(2988, 62),
+									Name: "int",
 								},
 							},
 						},
@@ -65856,43 +65857,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2989, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2989, 55),
+						Pos:      lp(2989, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2989, 60),
+							Pos:  lp(2989, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2989, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2989, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2989, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2989, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2989, 103),
+									Pos:      lp(2989, 63),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65906,22 +65886,43 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2990, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2990, 46),
+						Pos:      lp(2990, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2990, 51),
+							Pos:  lp(2990, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2990, 63),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(2990, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2990, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2990, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2990, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2990, 103),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -65935,43 +65936,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2991, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2991, 55),
+						Pos:      lp(2991, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2991, 60),
+							Pos:  lp(2991, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2991, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2991, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2991, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2991, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2991, 103),
+									Pos:      lp(2991, 63),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -65985,22 +65965,43 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2992, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2992, 46),
+						Pos:      lp(2992, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2992, 51),
+							Pos:  lp(2992, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2992, 63),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(2992, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2992, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2992, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2992, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2992, 103),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66014,43 +66015,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2993, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2993, 55),
+						Pos:      lp(2993, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2993, 60),
+							Pos:  lp(2993, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2993, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2993, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2993, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2993, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2993, 103),
+									Pos:      lp(2993, 63),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66059,27 +66039,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2994, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2994, 37),
+				NamePos: lp(2994, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2994, 45),
+						Pos:      lp(2994, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2994, 50),
+							Pos:  lp(2994, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2994, 62),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(2994, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2994, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2994, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2994, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2994, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66093,43 +66094,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2995, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2995, 54),
+						Pos:      lp(2995, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2995, 59),
+							Pos:  lp(2995, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2995, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2995, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(2995, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2995, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2995, 102),
+									Pos:      lp(2995, 62),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66138,27 +66118,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(2996, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2996, 39),
+				NamePos: lp(2996, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2996, 47),
+						Pos:      lp(2996, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2996, 52),
+							Pos:  lp(2996, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(2996, 64),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(2996, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2996, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2996, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2996, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(2996, 102),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66172,43 +66173,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2997, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2997, 56),
+						Pos:      lp(2997, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2997, 61),
+							Pos:  lp(2997, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2997, 73),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2997, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(2997, 90),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2997, 95),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(2997, 104),
+									Pos:      lp(2997, 64),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66216,24 +66196,25 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(2998, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2998, 30),
-					Name: "double",
+					Pos:      lp(2998, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(2998, 37),
+				NamePos: lp(2998, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2998, 54),
+						Pos:      lp(2998, 56),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 59),
+							Pos:  lp(2998, 61),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 71),
+									Pos:  lp(2998, 73),
 									Name: "TSource",
 								},
 							},
@@ -66241,18 +66222,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2998, 88),
+						Pos: lp(2998, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(2998, 88),
+							Pos:  lp(2998, 90),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2998, 93),
+									Pos:  lp(2998, 95),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2998, 102),
-									Name: "int",
+									Pos:      lp(2998, 104),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -66269,21 +66251,42 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(2999, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2999, 45),
+						Pos:      lp(2999, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(2999, 50),
+							Pos:  lp(2999, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2999, 62),
-									Name: "long",
+									Pos:  lp(2999, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2999, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(2999, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2999, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2999, 102),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66296,42 +66299,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(3000, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3000, 54),
+						Pos:      lp(3000, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 59),
+							Pos:  lp(3000, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3000, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3000, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3000, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3000, 102),
+									Pos:  lp(3000, 62),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66344,21 +66326,42 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(3001, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3001, 45),
+						Pos:      lp(3001, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 50),
+							Pos:  lp(3001, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 62),
-									Name: "double",
+									Pos:  lp(3001, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3001, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3001, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3001, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3001, 102),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66371,42 +66374,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(3002, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3002, 54),
+						Pos:      lp(3002, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 59),
+							Pos:  lp(3002, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3002, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3002, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3002, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3002, 102),
+									Pos:  lp(3002, 62),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66415,25 +66397,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3003, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(3003, 38),
+				NamePos: lp(3003, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3003, 46),
+						Pos:      lp(3003, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3003, 51),
+							Pos:  lp(3003, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3003, 63),
-									Name: "decimal",
+									Pos:  lp(3003, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3003, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3003, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3003, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3003, 102),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66446,42 +66449,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(3004, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3004, 55),
+						Pos:      lp(3004, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3004, 60),
+							Pos:  lp(3004, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3004, 72),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3004, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3004, 103),
+									Pos:  lp(3004, 63),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66490,25 +66472,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3005, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Average",
-				NamePos: lp(3005, 36),
+				NamePos: lp(3005, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3005, 44),
+						Pos:      lp(3005, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3005, 49),
+							Pos:  lp(3005, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3005, 61),
-									Name: "float",
+									Pos:  lp(3005, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3005, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3005, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3005, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3005, 103),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66521,42 +66524,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Average",
 				NamePos: lp(3006, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3006, 53),
+						Pos:      lp(3006, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3006, 58),
+							Pos:  lp(3006, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3006, 70),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3006, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3006, 101),
+									Pos:  lp(3006, 61),
 									Name: "float",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -66565,28 +66547,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3007, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3007, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Cast",
-				NamePos: lp(3007, 51),
+				Name:    "Average",
+				NamePos: lp(3007, 36),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3007, 65),
+						Pos:      lp(3007, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3007, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(3007, 58),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 70),
+									Name: "TSource",
+								},
+							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3007, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3007, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3007, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3007, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66598,43 +66598,25 @@ func libraryAST_188() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3008, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3008, 42),
-								Name: "TSource",
-							},
+							Pos:  lp(3008, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Chunk",
-				NamePos: lp(3008, 53),
+				Name:    "Cast",
+				NamePos: lp(3008, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3008, 68),
+						Pos:      lp(3008, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3008, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3008, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3008, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3008, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 102),
-							Name: "int",
-						},
-						Name: "size",
 					},
 				},
 			},
@@ -66646,45 +66628,43 @@ func libraryAST_188() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3009, 42),
-							Name: "TSource",
+							Pos:       lp(3009, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3009, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "Concat",
-				NamePos: lp(3009, 51),
+				Name:    "Chunk",
+				NamePos: lp(3009, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 67),
+						Pos:      lp(3009, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 72),
+							Pos:  lp(3009, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3009, 84),
+									Pos:  lp(3009, 85),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3009, 100),
+						Pos: lp(3009, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3009, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3009, 102),
+							Name: "int",
 						},
-						Name: "second",
+						Name: "size",
 					},
 				},
 			},
@@ -66693,36 +66673,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3010, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3010, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Contains",
-				NamePos: lp(3010, 35),
+				Name:    "Concat",
+				NamePos: lp(3010, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3010, 53),
+						Pos:      lp(3010, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 58),
+							Pos:  lp(3010, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3010, 70),
+									Pos:  lp(3010, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3010, 87),
+						Pos: lp(3010, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 87),
-							Name: "TSource",
+							Pos:  lp(3010, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3010, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "value",
+						Name: "second",
 					},
 				},
 			},
@@ -66762,20 +66754,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(3011, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3011, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3011, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66783,28 +66761,50 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3012, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Count",
-				NamePos: lp(3012, 34),
+				Name:    "Contains",
+				NamePos: lp(3012, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 49),
+						Pos:      lp(3012, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 54),
+							Pos:  lp(3012, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 66),
+									Pos:  lp(3012, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3012, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 87),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3012, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3012, 102),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3012, 120),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -66836,24 +66836,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3013, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3013, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3013, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3013, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66861,34 +66843,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3014, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3014, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(3014, 51),
+				Name:    "Count",
+				NamePos: lp(3014, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3014, 75),
+						Pos:      lp(3014, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 80),
+							Pos:  lp(3014, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 92),
+									Pos:  lp(3014, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3014, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3014, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3014, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3014, 97),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66926,14 +66920,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3015, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3015, 109),
-							Name: "TSource",
-						},
-						Name: "defaultValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -66949,26 +66935,34 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Distinct",
+				Name:    "DefaultIfEmpty",
 				NamePos: lp(3016, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3016, 69),
+						Pos:      lp(3016, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 74),
+							Pos:  lp(3016, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 86),
+									Pos:  lp(3016, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3016, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(3016, 109),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -67006,20 +67000,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3017, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3017, 103),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3017, 121),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67035,22 +67015,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DistinctBy",
+				Name:    "Distinct",
 				NamePos: lp(3018, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3018, 77),
+						Pos:      lp(3018, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 82),
+							Pos:  lp(3018, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 94),
+									Pos:  lp(3018, 86),
 									Name: "TSource",
 								},
 							},
@@ -67058,22 +67037,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3018, 111),
+						Pos: lp(3018, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 111),
-							Name: "Func",
+							Pos:  lp(3018, 103),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 116),
+									Pos:  lp(3018, 121),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3018, 125),
-									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67130,20 +67105,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3019, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(3019, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67151,23 +67112,30 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3020, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3020, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(3020, 38),
+				Name:    "DistinctBy",
+				NamePos: lp(3020, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3020, 57),
+						Pos:      lp(3020, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3020, 62),
+							Pos:  lp(3020, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3020, 74),
+									Pos:  lp(3020, 94),
 									Name: "TSource",
 								},
 							},
@@ -67175,12 +67143,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3020, 91),
+						Pos: lp(3020, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3020, 91),
-							Name: "int",
+							Pos:  lp(3020, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3020, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3020, 125),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "index",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3020, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(3020, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3020, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67216,7 +67208,7 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3021, 91),
 						Type: &lang.TypeRef{
 							Pos:  lp(3021, 91),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -67229,21 +67221,21 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3022, 30),
 					Name: "TSource",
 				},
-				Name:    "ElementAtOrDefault",
+				Name:    "ElementAt",
 				NamePos: lp(3022, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3022, 66),
+						Pos:      lp(3022, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 71),
+							Pos:  lp(3022, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3022, 83),
+									Pos:  lp(3022, 74),
 									Name: "TSource",
 								},
 							},
@@ -67251,10 +67243,10 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3022, 100),
+						Pos: lp(3022, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3022, 100),
-							Name: "int",
+							Pos:  lp(3022, 91),
+							Name: "Index",
 						},
 						Name: "index",
 					},
@@ -67292,7 +67284,7 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3023, 100),
 						Type: &lang.TypeRef{
 							Pos:  lp(3023, 100),
-							Name: "Index",
+							Name: "int",
 						},
 						Name: "index",
 					},
@@ -67303,18 +67295,37 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3024, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3024, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Empty",
-				NamePos: lp(3024, 51),
+				Name:    "ElementAtOrDefault",
+				NamePos: lp(3024, 38),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3024, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3024, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 100),
+							Name: "Index",
+						},
+						Name: "index",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67326,45 +67337,14 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3025, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "Empty",
 				NamePos: lp(3025, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3025, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3025, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3025, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3025, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3025, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3025, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -67415,20 +67395,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3026, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(3026, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3026, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67436,28 +67402,62 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3027, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3027, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "First",
-				NamePos: lp(3027, 38),
+				Name:    "Except",
+				NamePos: lp(3027, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 53),
+						Pos:      lp(3027, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 58),
+							Pos:  lp(3027, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 70),
+									Pos:  lp(3027, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3027, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3027, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3027, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3027, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3027, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3027, 147),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67489,24 +67489,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3028, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3028, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3028, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3028, 101),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67516,26 +67498,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3029, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "First",
 				NamePos: lp(3029, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 62),
+						Pos:      lp(3029, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 67),
+							Pos:  lp(3029, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 79),
+									Pos:  lp(3029, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3029, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3029, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3029, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3029, 101),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -67566,24 +67566,6 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3030, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3030, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3030, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3030, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -67619,9 +67601,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3031, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3031, 96),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3031, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3031, 110),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -67657,24 +67649,6 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3032, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3032, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3032, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(3032, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 127),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -67688,26 +67662,52 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3033, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "FirstOrDefault",
 				NamePos: lp(3033, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3033, 52),
+						Pos:      lp(3033, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 57),
+							Pos:  lp(3033, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 69),
+									Pos:  lp(3033, 79),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3033, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 96),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3033, 101),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3033, 110),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(3033, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 127),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -67739,24 +67739,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3034, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3034, 100),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67766,26 +67748,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3035, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "Last",
 				NamePos: lp(3035, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 61),
+						Pos:      lp(3035, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 66),
+							Pos:  lp(3035, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 78),
+									Pos:  lp(3035, 69),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3035, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3035, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3035, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3035, 100),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -67816,24 +67816,6 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3036, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3036, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3036, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3036, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -67869,9 +67851,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3037, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(3037, 95),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3037, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3037, 109),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -67907,24 +67899,6 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3038, 95),
 						Type: &lang.TypeRef{
 							Pos:  lp(3038, 95),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3038, 100),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3038, 109),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(3038, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3038, 126),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -67938,26 +67912,52 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3039, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "LastOrDefault",
 				NamePos: lp(3039, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 54),
+						Pos:      lp(3039, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 59),
+							Pos:  lp(3039, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 71),
+									Pos:  lp(3039, 78),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3039, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 95),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3039, 100),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3039, 109),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(3039, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3039, 126),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -67989,24 +67989,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3040, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3040, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3040, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68016,26 +67998,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Pos:  lp(3041, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "Single",
 				NamePos: lp(3041, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3041, 63),
+						Pos:      lp(3041, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 68),
+							Pos:  lp(3041, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 80),
+									Pos:  lp(3041, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3041, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3041, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3041, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3041, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -68066,24 +68066,6 @@ func libraryAST_188() *lang.TypeDecl {
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3042, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3042, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3042, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3042, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -68119,9 +68101,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3043, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(3043, 97),
-							Name: "TSource",
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3043, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3043, 111),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "predicate",
 					},
 				},
 			},
@@ -68157,24 +68149,6 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3044, 97),
 						Type: &lang.TypeRef{
 							Pos:  lp(3044, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3044, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3044, 111),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-					&lang.Param{
-						Pos: lp(3044, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3044, 128),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -68186,40 +68160,23 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3045, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3045, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3045, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3045, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3045, 68),
+				Name:    "SingleOrDefault",
+				NamePos: lp(3045, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3045, 91),
+						Pos:      lp(3045, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 96),
+							Pos:  lp(3045, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 108),
+									Pos:  lp(3045, 80),
 									Name: "TSource",
 								},
 							},
@@ -68227,22 +68184,30 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3045, 125),
+						Pos: lp(3045, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3045, 125),
+							Pos:  lp(3045, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3045, 130),
+									Pos:  lp(3045, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3045, 139),
-									Name: "TKey",
+									Pos:  lp(3045, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "predicate",
+					},
+					&lang.Param{
+						Pos: lp(3045, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 128),
+							Name: "TSource",
+						},
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -68309,20 +68274,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3046, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3046, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3046, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68334,105 +68285,73 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3047, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3047, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3047, 58),
+									Name: "TSource",
+								},
+							},
 						},
 					},
 				},
-				Name:    "Join",
-				NamePos: lp(3047, 51),
+				Name:    "GroupBy",
+				NamePos: lp(3047, 68),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
+					"TSource",
 					"TKey",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3047, 87),
+						Pos:      lp(3047, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 92),
+							Pos:  lp(3047, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 104),
-									Name: "TOuter",
+									Pos:  lp(3047, 108),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3047, 119),
+						Pos: lp(3047, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3047, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(3047, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(3047, 146),
+							Pos:  lp(3047, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 151),
-									Name: "TOuter",
+									Pos:  lp(3047, 130),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3047, 159),
+									Pos:  lp(3047, 139),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3047, 183),
+						Pos: lp(3047, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 183),
-							Name: "Func",
+							Pos:  lp(3047, 158),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3047, 196),
+									Pos:  lp(3047, 176),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3047, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(3047, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3047, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3047, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3047, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -68545,20 +68464,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3048, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(3048, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3048, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68574,7 +68479,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupJoin",
+				Name:    "Join",
 				NamePos: lp(3049, 51),
 				TypeParams: []string{
 					"TOuter",
@@ -68584,14 +68489,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3049, 92),
+						Pos:      lp(3049, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 97),
+							Pos:  lp(3049, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 109),
+									Pos:  lp(3049, 104),
 									Name: "TOuter",
 								},
 							},
@@ -68599,13 +68504,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3049, 124),
+						Pos: lp(3049, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 124),
+							Pos:  lp(3049, 119),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 136),
+									Pos:  lp(3049, 131),
 									Name: "TInner",
 								},
 							},
@@ -68613,17 +68518,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "inner",
 					},
 					&lang.Param{
-						Pos: lp(3049, 151),
+						Pos: lp(3049, 146),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 151),
+							Pos:  lp(3049, 146),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 156),
+									Pos:  lp(3049, 151),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3049, 164),
+									Pos:  lp(3049, 159),
 									Name: "TKey",
 								},
 							},
@@ -68631,17 +68536,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3049, 188),
+						Pos: lp(3049, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 188),
+							Pos:  lp(3049, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 193),
+									Pos:  lp(3049, 188),
 									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3049, 201),
+									Pos:  lp(3049, 196),
 									Name: "TKey",
 								},
 							},
@@ -68649,32 +68554,40 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3049, 225),
+						Pos: lp(3049, 220),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 225),
+							Pos:  lp(3049, 220),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 230),
+									Pos:  lp(3049, 225),
 									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3049, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3049, 250),
-											Name: "TInner",
-										},
-									},
+									Pos:  lp(3049, 233),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3049, 259),
+									Pos:  lp(3049, 241),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3049, 266),
+						Type: &lang.TypeRef{
+							Pos:  lp(3049, 266),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3049, 284),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68793,20 +68706,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3050, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(3050, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3050, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -68818,78 +68717,125 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3051, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3051, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3051, 58),
-									Name: "TElement",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3051, 69),
+				Name:    "GroupJoin",
+				NamePos: lp(3051, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3051, 102),
+						Pos:      lp(3051, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 107),
+							Pos:  lp(3051, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 119),
-									Name: "TSource",
+									Pos:  lp(3051, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3051, 136),
+						Pos: lp(3051, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 136),
+							Pos:  lp(3051, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3051, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 141),
-									Name: "TSource",
+									Pos:  lp(3051, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3051, 150),
+									Pos:  lp(3051, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3051, 169),
+						Pos: lp(3051, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(3051, 169),
+							Pos:  lp(3051, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3051, 174),
-									Name: "TSource",
+									Pos:  lp(3051, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3051, 183),
-									Name: "TElement",
+									Pos:  lp(3051, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(3051, 225),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 225),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 230),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3051, 238),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3051, 250),
+											Name: "TInner",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3051, 259),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3051, 284),
+						Type: &lang.TypeRef{
+							Pos:  lp(3051, 284),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3051, 302),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -68975,20 +68921,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3052, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(3052, 210),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3052, 228),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69000,27 +68932,37 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3053, 42),
-							Name: "TResult",
+							Name: "IGrouping",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 52),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3053, 58),
+									Name: "TElement",
+								},
+							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(3053, 51),
+				NamePos: lp(3053, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TResult",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3053, 83),
+						Pos:      lp(3053, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 88),
+							Pos:  lp(3053, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 100),
+									Pos:  lp(3053, 119),
 									Name: "TSource",
 								},
 							},
@@ -69028,17 +68970,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3053, 117),
+						Pos: lp(3053, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 117),
+							Pos:  lp(3053, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 122),
+									Pos:  lp(3053, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3053, 131),
+									Pos:  lp(3053, 150),
 									Name: "TKey",
 								},
 							},
@@ -69046,32 +68988,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3053, 150),
+						Pos: lp(3053, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 150),
+							Pos:  lp(3053, 169),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 155),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3053, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3053, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(3053, 174),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(3053, 183),
-									Name: "TResult",
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3053, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(3053, 210),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 228),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69157,20 +69103,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3054, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(3054, 208),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3054, 226),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69191,19 +69123,18 @@ func libraryAST_188() *lang.TypeDecl {
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3055, 93),
+						Pos:      lp(3055, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 98),
+							Pos:  lp(3055, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3055, 110),
+									Pos:  lp(3055, 100),
 									Name: "TSource",
 								},
 							},
@@ -69211,17 +69142,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3055, 127),
+						Pos: lp(3055, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 127),
+							Pos:  lp(3055, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3055, 132),
+									Pos:  lp(3055, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3055, 141),
+									Pos:  lp(3055, 131),
 									Name: "TKey",
 								},
 							},
@@ -69229,50 +69160,46 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3055, 160),
+						Pos: lp(3055, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 160),
+							Pos:  lp(3055, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3055, 165),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3055, 174),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3055, 201),
-						Type: &lang.TypeRef{
-							Pos:  lp(3055, 201),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3055, 206),
+									Pos:  lp(3055, 155),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3055, 212),
+									Pos:  lp(3055, 161),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3055, 224),
-											Name: "TElement",
+											Pos:  lp(3055, 173),
+											Name: "TSource",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3055, 235),
+									Pos:  lp(3055, 183),
 									Name: "TResult",
 								},
 							},
 						},
 						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3055, 208),
+						Type: &lang.TypeRef{
+							Pos:  lp(3055, 208),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3055, 226),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69377,20 +69304,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "resultSelector",
 					},
-					&lang.Param{
-						Pos: lp(3056, 260),
-						Type: &lang.TypeRef{
-							Pos:  lp(3056, 260),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3056, 278),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69402,36 +69315,28 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3057, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3057, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3057, 61),
-									Name: "int",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(3057, 67),
+				Name:    "GroupBy",
+				NamePos: lp(3057, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3057, 90),
+						Pos:      lp(3057, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 95),
+							Pos:  lp(3057, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 107),
+									Pos:  lp(3057, 110),
 									Name: "TSource",
 								},
 							},
@@ -69439,22 +69344,82 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3057, 124),
+						Pos: lp(3057, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 124),
+							Pos:  lp(3057, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 129),
+									Pos:  lp(3057, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3057, 138),
+									Pos:  lp(3057, 141),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3057, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3057, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3057, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3057, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3057, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3057, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3057, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(3057, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3057, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -69521,20 +69486,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3058, 157),
-						Type: &lang.TypeRef{
-							Pos:  lp(3058, 157),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3058, 175),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69554,29 +69505,28 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3059, 61),
-									Name: "TAccumulate",
+									Name: "int",
 								},
 							},
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3059, 75),
+				Name:    "CountBy",
+				NamePos: lp(3059, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3059, 115),
+						Pos:      lp(3059, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 120),
+							Pos:  lp(3059, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 132),
+									Pos:  lp(3059, 107),
 									Name: "TSource",
 								},
 							},
@@ -69584,17 +69534,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3059, 149),
+						Pos: lp(3059, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 149),
+							Pos:  lp(3059, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 154),
+									Pos:  lp(3059, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3059, 163),
+									Pos:  lp(3059, 138),
 									Name: "TKey",
 								},
 							},
@@ -69602,34 +69552,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3059, 182),
+						Pos: lp(3059, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(3059, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(3059, 200),
-							Name: "Func",
+							Pos:  lp(3059, 157),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 205),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3059, 218),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3059, 227),
-									Name: "TAccumulate",
+									Pos:  lp(3059, 175),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "func",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -69727,20 +69661,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "func",
 					},
-					&lang.Param{
-						Pos: lp(3060, 246),
-						Type: &lang.TypeRef{
-							Pos:  lp(3060, 246),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3060, 264),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keyComparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -69811,41 +69731,45 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3061, 182),
 						Type: &lang.TypeRef{
 							Pos:  lp(3061, 182),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3061, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3061, 193),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TAccumulate",
 						},
-						Name: "seedSelector",
+						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(3061, 220),
+						Pos: lp(3061, 200),
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 220),
+							Pos:  lp(3061, 200),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 225),
+									Pos:  lp(3061, 205),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3061, 238),
+									Pos:  lp(3061, 218),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3061, 247),
+									Pos:  lp(3061, 227),
 									Name: "TAccumulate",
 								},
 							},
 						},
 						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(3061, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(3061, 246),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3061, 264),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -69858,45 +69782,100 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3062, 42),
-							Name: "System.ValueTuple",
+							Name: "KeyValuePair",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 43),
-									Name: "int",
+									Pos:  lp(3062, 55),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3062, 54),
-									Name: "TSource",
+									Pos:  lp(3062, 61),
+									Name: "TAccumulate",
 								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
 							},
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(3062, 69),
+				Name:    "AggregateBy",
+				NamePos: lp(3062, 75),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3062, 84),
+						Pos:      lp(3062, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 89),
+							Pos:  lp(3062, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 101),
+									Pos:  lp(3062, 132),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3062, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 149),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3062, 154),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 163),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3062, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3062, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(3062, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3062, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3062, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3062, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -69909,63 +69888,45 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3063, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3063, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3063, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(3063, 51),
+				Name:    "Index",
+				NamePos: lp(3063, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3063, 74),
+						Pos:      lp(3063, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 79),
+							Pos:  lp(3063, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 91),
+									Pos:  lp(3063, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3063, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3063, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3063, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3063, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(3063, 136),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3063, 141),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3063, 150),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
+						Name: "source",
 					},
 				},
 			},
@@ -70036,20 +69997,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3064, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(3064, 169),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3064, 187),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70065,7 +70012,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "IntersectBy",
+				Name:    "UnionBy",
 				NamePos: lp(3065, 51),
 				TypeParams: []string{
 					"TSource",
@@ -70073,14 +70020,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3065, 78),
+						Pos:      lp(3065, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 83),
+							Pos:  lp(3065, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 95),
+									Pos:  lp(3065, 91),
 									Name: "TSource",
 								},
 							},
@@ -70088,36 +70035,50 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3065, 111),
+						Pos: lp(3065, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 111),
+							Pos:  lp(3065, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 123),
-									Name: "TKey",
+									Pos:  lp(3065, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3065, 137),
+						Pos: lp(3065, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 137),
+							Pos:  lp(3065, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 142),
+									Pos:  lp(3065, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3065, 151),
+									Pos:  lp(3065, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3065, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3065, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3065, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70188,20 +70149,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3066, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(3066, 170),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3066, 188),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70217,7 +70164,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ExceptBy",
+				Name:    "IntersectBy",
 				NamePos: lp(3067, 51),
 				TypeParams: []string{
 					"TSource",
@@ -70225,14 +70172,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3067, 75),
+						Pos:      lp(3067, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 80),
+							Pos:  lp(3067, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3067, 92),
+									Pos:  lp(3067, 95),
 									Name: "TSource",
 								},
 							},
@@ -70240,13 +70187,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3067, 108),
+						Pos: lp(3067, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 108),
+							Pos:  lp(3067, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3067, 120),
+									Pos:  lp(3067, 123),
 									Name: "TKey",
 								},
 							},
@@ -70254,22 +70201,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3067, 134),
+						Pos: lp(3067, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 134),
+							Pos:  lp(3067, 137),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3067, 139),
+									Pos:  lp(3067, 142),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3067, 148),
+									Pos:  lp(3067, 151),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3067, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(3067, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3067, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70340,20 +70301,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3068, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70365,18 +70312,101 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3069, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(3069, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3069, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3069, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3069, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3069, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3069, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3069, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3069, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3069, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(3069, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3069, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3070, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3070, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3070, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 43),
+									Pos:  lp(3070, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3069, 57),
+									Pos:  lp(3070, 57),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3069, 73),
+									Pos:  lp(3070, 73),
 									Name: "TThird",
 								},
 							},
@@ -70390,7 +70420,7 @@ func libraryAST_188() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3069, 88),
+				NamePos: lp(3070, 88),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -70398,14 +70428,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3069, 117),
+						Pos:      lp(3070, 117),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 122),
+							Pos:  lp(3070, 122),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 134),
+									Pos:  lp(3070, 134),
 									Name: "TFirst",
 								},
 							},
@@ -70413,13 +70443,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3069, 149),
+						Pos: lp(3070, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 149),
+							Pos:  lp(3070, 149),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 161),
+									Pos:  lp(3070, 161),
 									Name: "TSecond",
 								},
 							},
@@ -70427,68 +70457,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3069, 178),
+						Pos: lp(3070, 178),
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 178),
+							Pos:  lp(3070, 178),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 190),
+									Pos:  lp(3070, 190),
 									Name: "TThird",
 								},
 							},
 						},
 						Name: "third",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3070, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3070, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3070, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Intersect",
-				NamePos: lp(3070, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3070, 70),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 75),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 87),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3070, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -70540,20 +70520,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3071, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 132),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 150),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70561,28 +70527,62 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3072, 30),
-					Name: "long",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3072, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "LongCount",
-				NamePos: lp(3072, 35),
+				Name:    "Intersect",
+				NamePos: lp(3072, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3072, 54),
+						Pos:      lp(3072, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3072, 59),
+							Pos:  lp(3072, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3072, 71),
+									Pos:  lp(3072, 87),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3072, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3072, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3072, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3072, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(3072, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3072, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70614,24 +70614,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3073, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3073, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3073, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3073, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70639,25 +70621,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3074, 30),
-					Name: "int",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3074, 34),
+				Name:    "LongCount",
+				NamePos: lp(3074, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3074, 38),
+						Pos:      lp(3074, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 43),
+							Pos:  lp(3074, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 55),
-									Name: "int",
+									Pos:  lp(3074, 71),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3074, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3074, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -70670,42 +70673,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3075, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3075, 47),
+						Pos:      lp(3075, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 52),
+							Pos:  lp(3075, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3075, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3075, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3075, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3075, 95),
+									Pos:  lp(3075, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70714,25 +70696,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3076, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3076, 35),
+				NamePos: lp(3076, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3076, 39),
+						Pos:      lp(3076, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 44),
+							Pos:  lp(3076, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 56),
-									Name: "long",
+									Pos:  lp(3076, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3076, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3076, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3076, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3076, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70745,42 +70748,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3077, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3077, 48),
+						Pos:      lp(3077, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 53),
+							Pos:  lp(3077, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3077, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3077, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3077, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3077, 96),
+									Pos:  lp(3077, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70789,25 +70771,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3078, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3078, 37),
+				NamePos: lp(3078, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3078, 41),
+						Pos:      lp(3078, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3078, 46),
+							Pos:  lp(3078, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3078, 58),
-									Name: "double",
+									Pos:  lp(3078, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3078, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3078, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3078, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3078, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70820,42 +70823,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3079, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3079, 50),
+						Pos:      lp(3079, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 55),
+							Pos:  lp(3079, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3079, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3079, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3079, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3079, 98),
+									Pos:  lp(3079, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70864,25 +70846,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3080, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3080, 38),
+				NamePos: lp(3080, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3080, 42),
+						Pos:      lp(3080, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 47),
+							Pos:  lp(3080, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 59),
-									Name: "decimal",
+									Pos:  lp(3080, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3080, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3080, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3080, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3080, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70895,42 +70898,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3081, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3081, 51),
+						Pos:      lp(3081, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 56),
+							Pos:  lp(3081, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3081, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3081, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3081, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3081, 99),
+									Pos:  lp(3081, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -70939,25 +70921,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3082, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Max",
-				NamePos: lp(3082, 36),
+				NamePos: lp(3082, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3082, 40),
+						Pos:      lp(3082, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 45),
+							Pos:  lp(3082, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 57),
-									Name: "float",
+									Pos:  lp(3082, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3082, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3082, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3082, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3082, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -70970,19 +70973,46 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3083, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3083, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3084, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3084, 30),
+					Name: "float",
+				},
+				Name:    "Max",
+				NamePos: lp(3084, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3083, 49),
+						Pos:      lp(3084, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 54),
+							Pos:  lp(3084, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3083, 66),
+									Pos:  lp(3084, 66),
 									Name: "TSource",
 								},
 							},
@@ -70990,17 +71020,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3083, 83),
+						Pos: lp(3084, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 83),
+							Pos:  lp(3084, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3083, 88),
+									Pos:  lp(3084, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3083, 97),
+									Pos:  lp(3084, 97),
 									Name: "float",
 								},
 							},
@@ -71010,81 +71040,32 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3084, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3084, 30),
-					Name: "TSource",
-				},
-				Name:    "Max",
-				NamePos: lp(3084, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3084, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3084, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3084, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3085, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3085, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Max",
 				NamePos: lp(3085, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3085, 60),
+						Pos:      lp(3085, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 65),
+							Pos:  lp(3085, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 77),
+									Pos:  lp(3085, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3085, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3085, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3085, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3085, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71093,24 +71074,24 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3086, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(3086, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3086, 59),
+						Pos:      lp(3086, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 64),
+							Pos:  lp(3086, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 76),
+									Pos:  lp(3086, 77),
 									Name: "TSource",
 								},
 							},
@@ -71118,22 +71099,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3086, 93),
+						Pos: lp(3086, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 93),
+							Pos:  lp(3086, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 98),
+									Pos:  lp(3086, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3086, 107),
-									Name: "TKey",
+									Pos:  lp(3086, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -71184,20 +71165,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3087, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3087, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71205,25 +71172,61 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3088, 30),
-					Name: "int",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3088, 34),
+				Name:    "MaxBy",
+				NamePos: lp(3088, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3088, 38),
+						Pos:      lp(3088, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3088, 43),
+							Pos:  lp(3088, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3088, 55),
-									Name: "int",
+									Pos:  lp(3088, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3088, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3088, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71236,42 +71239,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3089, 34),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3089, 47),
+						Pos:      lp(3089, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3089, 52),
+							Pos:  lp(3089, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3089, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3089, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3089, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3089, 95),
+									Pos:  lp(3089, 55),
 									Name: "int",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -71280,25 +71262,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3090, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3090, 35),
+				NamePos: lp(3090, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3090, 39),
+						Pos:      lp(3090, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 44),
+							Pos:  lp(3090, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 56),
-									Name: "long",
+									Pos:  lp(3090, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3090, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3090, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3090, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3090, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71311,42 +71314,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3091, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3091, 48),
+						Pos:      lp(3091, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 53),
+							Pos:  lp(3091, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3091, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3091, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3091, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3091, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3091, 96),
+									Pos:  lp(3091, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -71355,25 +71337,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3092, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3092, 37),
+				NamePos: lp(3092, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3092, 41),
+						Pos:      lp(3092, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 46),
+							Pos:  lp(3092, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 58),
-									Name: "double",
+									Pos:  lp(3092, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3092, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3092, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3092, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71386,42 +71389,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3093, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3093, 50),
+						Pos:      lp(3093, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3093, 55),
+							Pos:  lp(3093, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3093, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3093, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3093, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3093, 98),
+									Pos:  lp(3093, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -71430,25 +71412,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3094, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3094, 38),
+				NamePos: lp(3094, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3094, 42),
+						Pos:      lp(3094, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3094, 47),
+							Pos:  lp(3094, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3094, 59),
-									Name: "decimal",
+									Pos:  lp(3094, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3094, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3094, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3094, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71461,42 +71464,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3095, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3095, 51),
+						Pos:      lp(3095, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 56),
+							Pos:  lp(3095, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3095, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3095, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3095, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3095, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3095, 99),
+									Pos:  lp(3095, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -71505,25 +71487,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3096, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Min",
-				NamePos: lp(3096, 36),
+				NamePos: lp(3096, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3096, 40),
+						Pos:      lp(3096, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 45),
+							Pos:  lp(3096, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3096, 57),
-									Name: "float",
+									Pos:  lp(3096, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3096, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3096, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71536,19 +71539,46 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3097, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3097, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3098, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3098, 30),
+					Name: "float",
+				},
+				Name:    "Min",
+				NamePos: lp(3098, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3097, 49),
+						Pos:      lp(3098, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3097, 54),
+							Pos:  lp(3098, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3097, 66),
+									Pos:  lp(3098, 66),
 									Name: "TSource",
 								},
 							},
@@ -71556,17 +71586,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3097, 83),
+						Pos: lp(3098, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3097, 83),
+							Pos:  lp(3098, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3097, 88),
+									Pos:  lp(3098, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3097, 97),
+									Pos:  lp(3098, 97),
 									Name: "float",
 								},
 							},
@@ -71576,81 +71606,32 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3098, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3098, 30),
-					Name: "TSource",
-				},
-				Name:    "Min",
-				NamePos: lp(3098, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3098, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3098, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3098, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3099, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3099, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
 				Name:    "Min",
 				NamePos: lp(3099, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3099, 60),
+						Pos:      lp(3099, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 65),
+							Pos:  lp(3099, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3099, 77),
+									Pos:  lp(3099, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3099, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3099, 94),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3099, 99),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3099, 108),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71659,24 +71640,24 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3100, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
-				Name:    "MinBy",
+				Name:    "Min",
 				NamePos: lp(3100, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3100, 59),
+						Pos:      lp(3100, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 64),
+							Pos:  lp(3100, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 76),
+									Pos:  lp(3100, 77),
 									Name: "TSource",
 								},
 							},
@@ -71684,22 +71665,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3100, 93),
+						Pos: lp(3100, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 93),
+							Pos:  lp(3100, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 98),
+									Pos:  lp(3100, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3100, 107),
-									Name: "TKey",
+									Pos:  lp(3100, 108),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -71750,14 +71731,63 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3102, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3102, 30),
+					Name: "TSource",
+				},
+				Name:    "MinBy",
+				NamePos: lp(3102, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3101, 126),
+						Pos:      lp(3102, 59),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 126),
+							Pos:  lp(3102, 64),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3102, 76),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3102, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3102, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3102, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3102, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3102, 126),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3101, 136),
+									Pos:  lp(3102, 136),
 									Name: "TKey",
 								},
 							},
@@ -71767,66 +71797,30 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3102, 9),
+				Pos:       lp(3103, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3102, 30),
+					Pos:  lp(3103, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3102, 42),
+							Pos:  lp(3103, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "OfType",
-				NamePos: lp(3102, 51),
+				NamePos: lp(3103, 51),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3102, 67),
+						Pos:      lp(3103, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 72),
+							Pos:  lp(3103, 72),
 							Name: "System.Collections.IEnumerable",
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3103, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3103, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3103, 49),
-							Name: "T",
-						},
-					},
-				},
-				Name:    "Order",
-				NamePos: lp(3103, 52),
-				TypeParams: []string{
-					"T",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3103, 61),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3103, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3103, 78),
-									Name: "T",
-								},
-							},
 						},
 						Name: "source",
 					},
@@ -71866,20 +71860,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3104, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3104, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3104, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71895,26 +71875,40 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderDescending",
+				Name:    "Order",
 				NamePos: lp(3105, 52),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3105, 71),
+						Pos:      lp(3105, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 76),
+							Pos:  lp(3105, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3105, 88),
+									Pos:  lp(3105, 78),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3105, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 89),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3105, 99),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71952,20 +71946,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
-					&lang.Param{
-						Pos: lp(3106, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3106, 99),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3106, 109),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71977,49 +71957,44 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3107, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3107, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3107, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3107, 81),
+						Pos:      lp(3107, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 86),
+							Pos:  lp(3107, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3107, 98),
-									Name: "TSource",
+									Pos:  lp(3107, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3107, 115),
+						Pos: lp(3107, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 115),
-							Name: "Func",
+							Pos:  lp(3107, 99),
+							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3107, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3107, 129),
-									Name: "TKey",
+									Pos:  lp(3107, 109),
+									Name: "T",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -72076,20 +72051,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3108, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72105,7 +72066,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(3109, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72113,14 +72074,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3109, 91),
+						Pos:      lp(3109, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 96),
+							Pos:  lp(3109, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3109, 108),
+									Pos:  lp(3109, 98),
 									Name: "TSource",
 								},
 							},
@@ -72128,22 +72089,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3109, 125),
+						Pos: lp(3109, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 125),
+							Pos:  lp(3109, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3109, 130),
+									Pos:  lp(3109, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3109, 139),
+									Pos:  lp(3109, 129),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3109, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3109, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72200,20 +72175,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3110, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3110, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3110, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72229,7 +72190,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "OrderByDescending",
 				NamePos: lp(3111, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72237,14 +72198,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3111, 80),
+						Pos:      lp(3111, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3111, 96),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 104),
+									Pos:  lp(3111, 108),
 									Name: "TSource",
 								},
 							},
@@ -72252,22 +72213,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3111, 121),
+						Pos: lp(3111, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 121),
+							Pos:  lp(3111, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 126),
+									Pos:  lp(3111, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3111, 135),
+									Pos:  lp(3111, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3111, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3111, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72324,20 +72299,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3112, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3112, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3112, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72353,7 +72314,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "ThenBy",
 				NamePos: lp(3113, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72361,14 +72322,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3113, 90),
+						Pos:      lp(3113, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 95),
+							Pos:  lp(3113, 85),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3113, 114),
+									Pos:  lp(3113, 104),
 									Name: "TSource",
 								},
 							},
@@ -72376,22 +72337,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3113, 131),
+						Pos: lp(3113, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 131),
+							Pos:  lp(3113, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3113, 136),
+									Pos:  lp(3113, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3113, 145),
+									Pos:  lp(3113, 135),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3113, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72448,20 +72423,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3114, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3114, 164),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3114, 174),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72469,29 +72430,30 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3115, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3115, 42),
+							Pos:  lp(3115, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3115, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3115, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3115, 68),
+						Pos:      lp(3115, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 73),
-							Name: "IEnumerable",
+							Pos:  lp(3115, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3115, 85),
+									Pos:  lp(3115, 114),
 									Name: "TSource",
 								},
 							},
@@ -72499,12 +72461,36 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3115, 102),
+						Pos: lp(3115, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 102),
-							Name: "TSource",
+							Pos:  lp(3115, 131),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3115, 136),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3115, 145),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3115, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3115, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72517,28 +72503,38 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3116, 42),
-							Name: "int",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3116, 47),
+				Name:    "Prepend",
+				NamePos: lp(3116, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3116, 53),
+						Pos:      lp(3116, 68),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 53),
-							Name: "int",
+							Pos:  lp(3116, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3116, 85),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3116, 64),
+						Pos: lp(3116, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 64),
-							Name: "int",
+							Pos:  lp(3116, 102),
+							Name: "TSource",
 						},
-						Name: "count",
+						Name: "element",
 					},
 				},
 			},
@@ -72551,28 +72547,25 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3117, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3117, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(3117, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3117, 67),
+						Pos: lp(3117, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 67),
-							Name: "TResult",
+							Pos:  lp(3117, 53),
+							Name: "int",
 						},
-						Name: "element",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3117, 84),
+						Pos: lp(3117, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 84),
+							Pos:  lp(3117, 64),
 							Name: "int",
 						},
 						Name: "count",
@@ -72588,30 +72581,31 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3118, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Reverse",
+				Name:    "Repeat",
 				NamePos: lp(3118, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3118, 68),
-						Modifier: "this",
+						Pos: lp(3118, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3118, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3118, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
+					},
+					&lang.Param{
+						Pos: lp(3118, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3118, 84),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
@@ -72624,49 +72618,30 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3119, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "Reverse",
 				NamePos: lp(3119, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3119, 76),
+						Pos:      lp(3119, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 81),
+							Pos:  lp(3119, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 93),
+									Pos:  lp(3119, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3119, 110),
-						Type: &lang.TypeRef{
-							Pos:  lp(3119, 110),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3119, 115),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3119, 124),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -72717,10 +72692,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3120, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3120, 129),
 									Name: "TResult",
 								},
 							},
@@ -72742,7 +72713,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Select",
 				NamePos: lp(3121, 51),
 				TypeParams: []string{
 					"TSource",
@@ -72750,14 +72721,14 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3121, 80),
+						Pos:      lp(3121, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3121, 85),
+							Pos:  lp(3121, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3121, 97),
+									Pos:  lp(3121, 93),
 									Name: "TSource",
 								},
 							},
@@ -72765,24 +72736,22 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3121, 114),
+						Pos: lp(3121, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3121, 114),
+							Pos:  lp(3121, 110),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3121, 119),
+									Pos:  lp(3121, 115),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3121, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3121, 140),
-											Name: "TResult",
-										},
-									},
+									Pos:  lp(3121, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3121, 129),
+									Name: "TResult",
 								},
 							},
 						},
@@ -72837,14 +72806,10 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3122, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3122, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3122, 145),
+											Pos:  lp(3122, 140),
 											Name: "TResult",
 										},
 									},
@@ -72872,19 +72837,18 @@ func libraryAST_188() *lang.TypeDecl {
 				NamePos: lp(3123, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3123, 93),
+						Pos:      lp(3123, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 98),
+							Pos:  lp(3123, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3123, 110),
+									Pos:  lp(3123, 97),
 									Name: "TSource",
 								},
 							},
@@ -72892,50 +72856,32 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3123, 127),
+						Pos: lp(3123, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 127),
+							Pos:  lp(3123, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3123, 132),
+									Pos:  lp(3123, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3123, 141),
+									Pos:  lp(3123, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3123, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3123, 153),
-											Name: "TCollection",
+											Pos:  lp(3123, 145),
+											Name: "TResult",
 										},
 									},
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3123, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3123, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3123, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3123, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3123, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -72987,14 +72933,10 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3124, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3124, 146),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3124, 158),
+											Pos:  lp(3124, 153),
 											Name: "TCollection",
 										},
 									},
@@ -73004,21 +72946,21 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "collectionSelector",
 					},
 					&lang.Param{
-						Pos: lp(3124, 192),
+						Pos: lp(3124, 187),
 						Type: &lang.TypeRef{
-							Pos:  lp(3124, 192),
+							Pos:  lp(3124, 187),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3124, 197),
+									Pos:  lp(3124, 192),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3124, 206),
+									Pos:  lp(3124, 201),
 									Name: "TCollection",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3124, 219),
+									Pos:  lp(3124, 214),
 									Name: "TResult",
 								},
 							},
@@ -73032,42 +72974,86 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3125, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3125, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3125, 35),
+				Name:    "SelectMany",
+				NamePos: lp(3125, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3125, 58),
+						Pos:      lp(3125, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 63),
+							Pos:  lp(3125, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3125, 75),
+									Pos:  lp(3125, 110),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3125, 91),
+						Pos: lp(3125, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 91),
-							Name: "IEnumerable",
+							Pos:  lp(3125, 127),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3125, 103),
+									Pos:  lp(3125, 132),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3125, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3125, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3125, 158),
+											Name: "TCollection",
+										},
+									},
 								},
 							},
 						},
-						Name: "second",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3125, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3125, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3125, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3125, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3125, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -73113,20 +73099,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3126, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3126, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3126, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73134,42 +73106,56 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3127, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3127, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Skip",
-				NamePos: lp(3127, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3127, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3127, 65),
+						Pos:      lp(3127, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 70),
+							Pos:  lp(3127, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3127, 82),
+									Pos:  lp(3127, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3127, 99),
+						Pos: lp(3127, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 99),
-							Name: "int",
+							Pos:  lp(3127, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3127, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3127, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3127, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3127, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73186,7 +73172,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "Skip",
 				NamePos: lp(3128, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73255,9 +73241,9 @@ func libraryAST_188() *lang.TypeDecl {
 						Pos: lp(3129, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3129, 99),
-							Name: "Range",
+							Name: "int",
 						},
-						Name: "range",
+						Name: "count",
 					},
 				},
 			},
@@ -73274,21 +73260,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "Take",
 				NamePos: lp(3130, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3130, 69),
+						Pos:      lp(3130, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 74),
+							Pos:  lp(3130, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3130, 86),
+									Pos:  lp(3130, 82),
 									Name: "TSource",
 								},
 							},
@@ -73296,12 +73282,12 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3130, 103),
+						Pos: lp(3130, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 103),
-							Name: "int",
+							Pos:  lp(3130, 99),
+							Name: "Range",
 						},
-						Name: "count",
+						Name: "range",
 					},
 				},
 			},
@@ -73318,7 +73304,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SkipLast",
 				NamePos: lp(3131, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73362,21 +73348,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "TakeLast",
 				NamePos: lp(3132, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3132, 70),
+						Pos:      lp(3132, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 75),
+							Pos:  lp(3132, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3132, 87),
+									Pos:  lp(3132, 86),
 									Name: "TSource",
 								},
 							},
@@ -73384,22 +73370,12 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3132, 104),
+						Pos: lp(3132, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3132, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3132, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3132, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -73449,10 +73425,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3133, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3133, 123),
 									Name: "bool",
 								},
 							},
@@ -73474,7 +73446,7 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "SkipWhile",
 				NamePos: lp(3134, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73507,6 +73479,10 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3134, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3134, 123),
 									Name: "bool",
 								},
 							},
@@ -73561,10 +73537,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3135, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3135, 123),
 									Name: "bool",
 								},
 							},
@@ -73586,21 +73558,21 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeWhile",
 				NamePos: lp(3136, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3136, 66),
+						Pos:      lp(3136, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 71),
+							Pos:  lp(3136, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3136, 83),
+									Pos:  lp(3136, 87),
 									Name: "TSource",
 								},
 							},
@@ -73608,17 +73580,21 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3136, 100),
+						Pos: lp(3136, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 100),
+							Pos:  lp(3136, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3136, 105),
+									Pos:  lp(3136, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3136, 114),
+									Pos:  lp(3136, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3136, 123),
 									Name: "bool",
 								},
 							},
@@ -73673,10 +73649,6 @@ func libraryAST_188() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3137, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3137, 119),
 									Name: "bool",
 								},
 							},
@@ -73690,25 +73662,56 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3138, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3138, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3138, 34),
+				Name:    "Where",
+				NamePos: lp(3138, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3138, 38),
+						Pos:      lp(3138, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 43),
+							Pos:  lp(3138, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3138, 55),
-									Name: "int",
+									Pos:  lp(3138, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3138, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3138, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3138, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3138, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3138, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -73716,24 +73719,22 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(3139, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3139, 30),
-					Name:     "int",
-					Nullable: true,
+					Pos:  lp(3139, 30),
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3139, 35),
+				NamePos: lp(3139, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3139, 39),
+						Pos:      lp(3139, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3139, 44),
+							Pos:  lp(3139, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3139, 56),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(3139, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -73751,43 +73752,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3140, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3140, 48),
+						Pos:      lp(3140, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3140, 53),
+							Pos:  lp(3140, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3140, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3140, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3140, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3140, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3140, 96),
+									Pos:      lp(3140, 56),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73796,27 +73776,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3141, 30),
-					Name:     "long",
+					Name:     "int",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3141, 36),
+				NamePos: lp(3141, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3141, 40),
+						Pos:      lp(3141, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 45),
+							Pos:  lp(3141, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3141, 57),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(3141, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3141, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3141, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3141, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3141, 96),
+									Name:     "int",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73830,43 +73831,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3142, 36),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3142, 49),
+						Pos:      lp(3142, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3142, 54),
+							Pos:  lp(3142, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3142, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3142, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3142, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3142, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3142, 97),
+									Pos:      lp(3142, 57),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73875,27 +73855,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3143, 30),
-					Name:     "double",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3143, 38),
+				NamePos: lp(3143, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3143, 42),
+						Pos:      lp(3143, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3143, 47),
+							Pos:  lp(3143, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3143, 59),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(3143, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3143, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3143, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3143, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3143, 97),
+									Name:     "long",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73909,43 +73910,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3144, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3144, 51),
+						Pos:      lp(3144, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3144, 56),
+							Pos:  lp(3144, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3144, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3144, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3144, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3144, 99),
+									Pos:      lp(3144, 59),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -73954,27 +73934,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3145, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3145, 37),
+				NamePos: lp(3145, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3145, 41),
+						Pos:      lp(3145, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3145, 46),
+							Pos:  lp(3145, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3145, 58),
-									Name:     "float",
-									Nullable: true,
+									Pos:  lp(3145, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3145, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3145, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3145, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3145, 99),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73988,43 +73989,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3146, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3146, 50),
+						Pos:      lp(3146, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3146, 55),
+							Pos:  lp(3146, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3146, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3146, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3146, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3146, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3146, 98),
+									Pos:      lp(3146, 58),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74033,27 +74013,48 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3147, 30),
-					Name:     "decimal",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3147, 39),
+				NamePos: lp(3147, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3147, 43),
+						Pos:      lp(3147, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3147, 48),
+							Pos:  lp(3147, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3147, 60),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(3147, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3147, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3147, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3147, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3147, 98),
+									Name:     "float",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74067,43 +74068,22 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3148, 39),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3148, 52),
+						Pos:      lp(3148, 43),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3148, 57),
+							Pos:  lp(3148, 48),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3148, 69),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3148, 86),
-						Type: &lang.TypeRef{
-							Pos:  lp(3148, 86),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3148, 91),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3148, 100),
+									Pos:      lp(3148, 60),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74111,24 +74091,25 @@ func libraryAST_188() *lang.TypeDecl {
 				Pos:       lp(3149, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3149, 30),
-					Name: "int",
+					Pos:      lp(3149, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3149, 34),
+				NamePos: lp(3149, 39),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3149, 47),
+						Pos:      lp(3149, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 52),
+							Pos:  lp(3149, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3149, 64),
+									Pos:  lp(3149, 69),
 									Name: "TSource",
 								},
 							},
@@ -74136,18 +74117,19 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3149, 81),
+						Pos: lp(3149, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 81),
+							Pos:  lp(3149, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3149, 86),
+									Pos:  lp(3149, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3149, 95),
-									Name: "int",
+									Pos:      lp(3149, 100),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
@@ -74160,25 +74142,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3150, 30),
-					Name: "long",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3150, 35),
+				NamePos: lp(3150, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3150, 39),
+						Pos:      lp(3150, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 44),
+							Pos:  lp(3150, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3150, 56),
-									Name: "long",
+									Pos:  lp(3150, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3150, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3150, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3150, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3150, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74191,42 +74194,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3151, 35),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3151, 48),
+						Pos:      lp(3151, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 53),
+							Pos:  lp(3151, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3151, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3151, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3151, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3151, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3151, 96),
+									Pos:  lp(3151, 56),
 									Name: "long",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74235,25 +74217,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3152, 30),
-					Name: "double",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3152, 37),
+				NamePos: lp(3152, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3152, 41),
+						Pos:      lp(3152, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 46),
+							Pos:  lp(3152, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3152, 58),
-									Name: "double",
+									Pos:  lp(3152, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3152, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3152, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3152, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3152, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74266,42 +74269,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3153, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3153, 50),
+						Pos:      lp(3153, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3153, 55),
+							Pos:  lp(3153, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3153, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3153, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3153, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3153, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3153, 98),
+									Pos:  lp(3153, 58),
 									Name: "double",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74310,25 +74292,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3154, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Sum",
-				NamePos: lp(3154, 38),
+				NamePos: lp(3154, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3154, 42),
+						Pos:      lp(3154, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 47),
+							Pos:  lp(3154, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3154, 59),
-									Name: "decimal",
+									Pos:  lp(3154, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3154, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3154, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3154, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3154, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74341,42 +74344,21 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3155, 38),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3155, 51),
+						Pos:      lp(3155, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3155, 56),
+							Pos:  lp(3155, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3155, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3155, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3155, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3155, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3155, 99),
+									Pos:  lp(3155, 59),
 									Name: "decimal",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74385,25 +74367,46 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3156, 30),
-					Name: "float",
+					Name: "decimal",
 				},
 				Name:    "Sum",
-				NamePos: lp(3156, 36),
+				NamePos: lp(3156, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3156, 40),
+						Pos:      lp(3156, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 45),
+							Pos:  lp(3156, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3156, 57),
-									Name: "float",
+									Pos:  lp(3156, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3156, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3156, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3156, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3156, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74416,19 +74419,46 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3157, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3157, 40),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3157, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3157, 57),
+									Name: "float",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3158, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3158, 30),
+					Name: "float",
+				},
+				Name:    "Sum",
+				NamePos: lp(3158, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3157, 49),
+						Pos:      lp(3158, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 54),
+							Pos:  lp(3158, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3157, 66),
+									Pos:  lp(3158, 66),
 									Name: "TSource",
 								},
 							},
@@ -74436,17 +74466,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3157, 83),
+						Pos: lp(3158, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 83),
+							Pos:  lp(3158, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3157, 88),
+									Pos:  lp(3158, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3157, 97),
+									Pos:  lp(3158, 97),
 									Name: "float",
 								},
 							},
@@ -74456,95 +74486,36 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3158, 9),
+				Pos:       lp(3159, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3158, 30),
+					Pos:       lp(3159, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3158, 30),
+						Pos:  lp(3159, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3158, 40),
+				NamePos: lp(3159, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3158, 57),
+						Pos:      lp(3159, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 62),
+							Pos:  lp(3159, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3158, 74),
+									Pos:  lp(3159, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3159, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3159, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3159, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3159, 47),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "ToDictionary",
-				NamePos: lp(3159, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3159, 84),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 89),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3159, 101),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3159, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3159, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3159, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3159, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -74605,20 +74576,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-					&lang.Param{
-						Pos: lp(3160, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3160, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -74634,27 +74591,26 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						&lang.TypeRef{
 							Pos:  lp(3161, 47),
-							Name: "TElement",
+							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToDictionary",
-				NamePos: lp(3161, 57),
+				NamePos: lp(3161, 56),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3161, 95),
+						Pos:      lp(3161, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 100),
+							Pos:  lp(3161, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3161, 112),
+									Pos:  lp(3161, 101),
 									Name: "TSource",
 								},
 							},
@@ -74662,17 +74618,17 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3161, 129),
+						Pos: lp(3161, 118),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 129),
+							Pos:  lp(3161, 118),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3161, 134),
+									Pos:  lp(3161, 123),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3161, 143),
+									Pos:  lp(3161, 132),
 									Name: "TKey",
 								},
 							},
@@ -74680,22 +74636,18 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3161, 162),
+						Pos: lp(3161, 151),
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 162),
-							Name: "Func",
+							Pos:  lp(3161, 151),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3161, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3161, 176),
-									Name: "TElement",
+									Pos:  lp(3161, 169),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -74775,20 +74727,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "elementSelector",
 					},
-					&lang.Param{
-						Pos: lp(3162, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3162, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -74796,34 +74734,90 @@ func libraryAST_188() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3163, 30),
-					Name: "HashSet",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3163, 38),
-							Name: "TSource",
+							Pos:  lp(3163, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3163, 47),
+							Name: "TElement",
 						},
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3163, 47),
+				Name:    "ToDictionary",
+				NamePos: lp(3163, 57),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3163, 66),
+						Pos:      lp(3163, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 71),
+							Pos:  lp(3163, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3163, 83),
+									Pos:  lp(3163, 112),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3163, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3163, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3163, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3163, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3163, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3163, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3163, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3163, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -74861,14 +74855,50 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3165, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3165, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3165, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3165, 47),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3164, 100),
+						Pos:      lp(3165, 66),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3164, 100),
+							Pos:  lp(3165, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3165, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3165, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3165, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3164, 118),
+									Pos:  lp(3165, 118),
 									Name: "TSource",
 								},
 							},
@@ -74878,88 +74908,38 @@ func libraryAST_188() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3165, 9),
+				Pos:       lp(3166, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3165, 30),
+					Pos:  lp(3166, 30),
 					Name: "List",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3165, 35),
+							Pos:  lp(3166, 35),
 							Name: "TSource",
 						},
 					},
 				},
 				Name:    "ToList",
-				NamePos: lp(3165, 44),
+				NamePos: lp(3166, 44),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3165, 60),
+						Pos:      lp(3166, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 65),
+							Pos:  lp(3166, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3165, 77),
+									Pos:  lp(3166, 77),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3166, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3166, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3166, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Union",
-				NamePos: lp(3166, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3166, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3166, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3166, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3166, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3166, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3166, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
 					},
 				},
 			},
@@ -75011,20 +74991,6 @@ func libraryAST_188() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
-					&lang.Param{
-						Pos: lp(3167, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 128),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3167, 146),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -75036,68 +75002,58 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3168, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
+				Name:    "Union",
 				NamePos: lp(3168, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3168, 81),
+						Pos:      lp(3168, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 86),
+							Pos:  lp(3168, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3168, 98),
-									Name: "TFirst",
+									Pos:  lp(3168, 83),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3168, 113),
+						Pos: lp(3168, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 113),
+							Pos:  lp(3168, 99),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3168, 125),
-									Name: "TSecond",
+									Pos:  lp(3168, 111),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3168, 142),
+						Pos: lp(3168, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 142),
-							Name: "Func",
+							Pos:  lp(3168, 128),
+							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3168, 147),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3168, 155),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3168, 164),
-									Name: "TResult",
+									Pos:  lp(3168, 146),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "resultSelector",
+						Name: "comparer",
 					},
 				},
 			},
@@ -75110,14 +75066,88 @@ func libraryAST_188() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3169, 42),
-							Name: "System.ValueTuple",
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(3169, 51),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3169, 81),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 43),
+									Pos:  lp(3169, 98),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3169, 113),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 113),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3169, 125),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3169, 142),
+						Type: &lang.TypeRef{
+							Pos:  lp(3169, 142),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3169, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3169, 57),
+									Pos:  lp(3169, 155),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3169, 164),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3170, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3170, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3170, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3170, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3170, 57),
 									Name: "TSecond",
 								},
 							},
@@ -75130,21 +75160,21 @@ func libraryAST_188() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3169, 74),
+				NamePos: lp(3170, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3169, 95),
+						Pos:      lp(3170, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 100),
+							Pos:  lp(3170, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 112),
+									Pos:  lp(3170, 112),
 									Name: "TFirst",
 								},
 							},
@@ -75152,13 +75182,13 @@ func libraryAST_188() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3169, 127),
+						Pos: lp(3170, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 127),
+							Pos:  lp(3170, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 139),
+									Pos:  lp(3170, 139),
 									Name: "TSecond",
 								},
 							},
@@ -75173,7 +75203,7 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3172, 5),
+		Pos:       lp(3173, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -75184,11 +75214,11 @@ func libraryAST_189() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3172, 50),
+				Pos:  lp(3173, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3172, 62),
+						Pos:  lp(3173, 62),
 						Name: "TElement",
 					},
 				},
@@ -75196,15 +75226,15 @@ func libraryAST_189() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3174, 9),
+				Pos: lp(3175, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3174, 9),
+					Pos:  lp(3175, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3174, 20),
+						Pos:  lp(3175, 20),
 						Kind: "get",
 					},
 				},
@@ -75215,7 +75245,7 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3177, 5),
+		Pos:       lp(3178, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -75225,11 +75255,11 @@ func libraryAST_190() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3177, 53),
+				Pos:  lp(3178, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3177, 65),
+						Pos:  lp(3178, 65),
 						Name: "TElement",
 					},
 				},
@@ -75240,83 +75270,68 @@ func libraryAST_190() *lang.TypeDecl {
 
 func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3187, 5),
+		Pos:       lp(3188, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Int128",
 		Namespace: "System",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3187, 6),
+				Pos:  lp(3188, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3187, 43),
+				Pos:  lp(3188, 43),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3187, 56),
+				Pos:  lp(3188, 56),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3187, 68),
+						Pos:  lp(3188, 68),
 						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3187, 77),
+				Pos:  lp(3188, 77),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3187, 88),
+						Pos:  lp(3188, 88),
 						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3187, 97),
+				Pos:  lp(3188, 97),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3189, 9),
+				Pos:       lp(3190, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Int128",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3189, 30),
+						Pos: lp(3190, 30),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 30),
+							Pos:  lp(3190, 30),
 							Name: "ulong",
 						},
 						Name: "upper",
 					},
 					&lang.Param{
-						Pos: lp(3189, 43),
+						Pos: lp(3190, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 43),
+							Pos:  lp(3190, 43),
 							Name: "ulong",
 						},
 						Name: "lower",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3190, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3190, 23),
-					Name: "Int128",
-				},
-				Name: "MinValue",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3190, 41),
-						Kind: "get",
 					},
 				},
 			},
@@ -75327,7 +75342,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3191, 23),
 					Name: "Int128",
 				},
-				Name: "MaxValue",
+				Name: "MinValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3191, 41),
@@ -75342,10 +75357,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3192, 23),
 					Name: "Int128",
 				},
-				Name: "Zero",
+				Name: "MaxValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3192, 37),
+						Pos:  lp(3192, 41),
 						Kind: "get",
 					},
 				},
@@ -75357,10 +75372,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3193, 23),
 					Name: "Int128",
 				},
-				Name: "One",
+				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3193, 36),
+						Pos:  lp(3193, 37),
 						Kind: "get",
 					},
 				},
@@ -75372,10 +75387,10 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3194, 23),
 					Name: "Int128",
 				},
-				Name: "AllBitsSet",
+				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3194, 43),
+						Pos:  lp(3194, 36),
 						Kind: "get",
 					},
 				},
@@ -75387,31 +75402,26 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3195, 23),
 					Name: "Int128",
 				},
-				Name: "NegativeOne",
+				Name: "AllBitsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3195, 44),
+						Pos:  lp(3195, 43),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3196, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3196, 30),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3196, 23),
 					Name: "Int128",
 				},
-				Name:    "Abs",
-				NamePos: lp(3196, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3196, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3196, 41),
-							Name: "Int128",
-						},
-						Name: "value",
+				Name: "NegativeOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3196, 44),
+						Kind: "get",
 					},
 				},
 			},
@@ -75422,13 +75432,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3197, 30),
 					Name: "Int128",
 				},
-				Name:    "Log2",
+				Name:    "Abs",
 				NamePos: lp(3197, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3197, 42),
+						Pos: lp(3197, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3197, 42),
+							Pos:  lp(3197, 41),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75442,13 +75452,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3198, 30),
 					Name: "Int128",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3198, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3198, 46),
+						Pos: lp(3198, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3198, 46),
+							Pos:  lp(3198, 42),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75462,13 +75472,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3199, 30),
 					Name: "Int128",
 				},
-				Name:    "LeadingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3199, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3199, 54),
+						Pos: lp(3199, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3199, 54),
+							Pos:  lp(3199, 46),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75482,13 +75492,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3200, 30),
 					Name: "Int128",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3200, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3200, 55),
+						Pos: lp(3200, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3200, 55),
+							Pos:  lp(3200, 54),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75502,24 +75512,16 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3201, 30),
 					Name: "Int128",
 				},
-				Name:    "Max",
+				Name:    "TrailingZeroCount",
 				NamePos: lp(3201, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3201, 41),
+						Pos: lp(3201, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3201, 41),
+							Pos:  lp(3201, 55),
 							Name: "Int128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3201, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3201, 51),
-							Name: "Int128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -75530,7 +75532,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3202, 30),
 					Name: "Int128",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3202, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75558,21 +75560,21 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3203, 30),
 					Name: "Int128",
 				},
-				Name:    "MaxMagnitude",
+				Name:    "Min",
 				NamePos: lp(3203, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3203, 50),
+						Pos: lp(3203, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3203, 50),
+							Pos:  lp(3203, 41),
 							Name: "Int128",
 						},
 						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3203, 60),
+						Pos: lp(3203, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3203, 60),
+							Pos:  lp(3203, 51),
 							Name: "Int128",
 						},
 						Name: "y",
@@ -75586,7 +75588,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3204, 30),
 					Name: "Int128",
 				},
-				Name:    "MinMagnitude",
+				Name:    "MaxMagnitude",
 				NamePos: lp(3204, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75614,32 +75616,24 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3205, 30),
 					Name: "Int128",
 				},
-				Name:    "Clamp",
+				Name:    "MinMagnitude",
 				NamePos: lp(3205, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3205, 43),
+						Pos: lp(3205, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 43),
+							Pos:  lp(3205, 50),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3205, 57),
+						Pos: lp(3205, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3205, 57),
+							Pos:  lp(3205, 60),
 							Name: "Int128",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3205, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3205, 69),
-							Name: "Int128",
-						},
-						Name: "max",
+						Name: "y",
 					},
 				},
 			},
@@ -75648,18 +75642,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3206, 30),
-					Name: "int",
+					Name: "Int128",
 				},
-				Name:    "Sign",
-				NamePos: lp(3206, 34),
+				Name:    "Clamp",
+				NamePos: lp(3206, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3206, 39),
+						Pos: lp(3206, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3206, 39),
+							Pos:  lp(3206, 43),
 							Name: "Int128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3206, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3206, 57),
+							Name: "Int128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3206, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3206, 69),
+							Name: "Int128",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -75668,14 +75678,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3207, 30),
+					Name: "int",
+				},
+				Name:    "Sign",
+				NamePos: lp(3207, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3207, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3207, 39),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3208, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3208, 30),
 					Name: "System.ValueTuple",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3207, 31),
+							Pos:  lp(3208, 31),
 							Name: "Int128",
 						},
 						&lang.TypeRef{
-							Pos:  lp(3207, 48),
+							Pos:  lp(3208, 48),
 							Name: "Int128",
 						},
 					},
@@ -75686,51 +75716,23 @@ func libraryAST_191() *lang.TypeDecl {
 					},
 				},
 				Name:    "DivRem",
-				NamePos: lp(3207, 66),
+				NamePos: lp(3208, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3207, 73),
+						Pos: lp(3208, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3207, 73),
+							Pos:  lp(3208, 73),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3207, 86),
+						Pos: lp(3208, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3207, 86),
+							Pos:  lp(3208, 86),
 							Name: "Int128",
 						},
 						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3208, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3208, 30),
-					Name: "Int128",
-				},
-				Name:    "RotateLeft",
-				NamePos: lp(3208, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3208, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 48),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3208, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3208, 62),
-							Name: "int",
-						},
-						Name: "rotateAmount",
 					},
 				},
 			},
@@ -75741,21 +75743,21 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3209, 30),
 					Name: "Int128",
 				},
-				Name:    "RotateRight",
+				Name:    "RotateLeft",
 				NamePos: lp(3209, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3209, 49),
+						Pos: lp(3209, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3209, 49),
+							Pos:  lp(3209, 48),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3209, 63),
+						Pos: lp(3209, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3209, 63),
+							Pos:  lp(3209, 62),
 							Name: "int",
 						},
 						Name: "rotateAmount",
@@ -75767,10 +75769,10 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3210, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3210, 35),
+				Name:    "RotateRight",
+				NamePos: lp(3210, 37),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3210, 49),
@@ -75779,6 +75781,14 @@ func libraryAST_191() *lang.TypeDecl {
 							Name: "Int128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3210, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3210, 63),
+							Name: "int",
+						},
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -75789,13 +75799,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3211, 30),
 					Name: "bool",
 				},
-				Name:    "IsOddInteger",
+				Name:    "IsEvenInteger",
 				NamePos: lp(3211, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3211, 48),
+						Pos: lp(3211, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3211, 48),
+							Pos:  lp(3211, 49),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75809,13 +75819,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3212, 30),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
+				Name:    "IsOddInteger",
 				NamePos: lp(3212, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3212, 46),
+						Pos: lp(3212, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3212, 46),
+							Pos:  lp(3212, 48),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75829,7 +75839,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3213, 30),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
+				Name:    "IsNegative",
 				NamePos: lp(3213, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75849,13 +75859,13 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3214, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3214, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3214, 42),
+						Pos: lp(3214, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3214, 42),
+							Pos:  lp(3214, 46),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -75867,19 +75877,16 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3215, 30),
-					Name: "Int128",
+					Name: "bool",
 				},
-				Name:    "CreateChecked",
-				NamePos: lp(3215, 37),
-				TypeParams: []string{
-					"TOther",
-				},
+				Name:    "IsPow2",
+				NamePos: lp(3215, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3215, 59),
+						Pos: lp(3215, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3215, 59),
-							Name: "TOther",
+							Pos:  lp(3215, 42),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -75892,16 +75899,16 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3216, 30),
 					Name: "Int128",
 				},
-				Name:    "CreateSaturating",
+				Name:    "CreateChecked",
 				NamePos: lp(3216, 37),
 				TypeParams: []string{
 					"TOther",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3216, 62),
+						Pos: lp(3216, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3216, 62),
+							Pos:  lp(3216, 59),
 							Name: "TOther",
 						},
 						Name: "value",
@@ -75915,7 +75922,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3217, 30),
 					Name: "Int128",
 				},
-				Name:    "CreateTruncating",
+				Name:    "CreateSaturating",
 				NamePos: lp(3217, 37),
 				TypeParams: []string{
 					"TOther",
@@ -75936,26 +75943,21 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3218, 30),
-					Name: "int",
+					Name: "Int128",
 				},
-				Name:    "Compare",
-				NamePos: lp(3218, 34),
+				Name:    "CreateTruncating",
+				NamePos: lp(3218, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3218, 42),
+						Pos: lp(3218, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3218, 42),
-							Name: "Int128",
+							Pos:  lp(3218, 62),
+							Name: "TOther",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3218, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3218, 55),
-							Name: "Int128",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -75964,18 +75966,26 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3219, 30),
-					Name: "Int128",
+					Name: "int",
 				},
-				Name:    "Parse",
-				NamePos: lp(3219, 37),
+				Name:    "Compare",
+				NamePos: lp(3219, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3219, 43),
+						Pos: lp(3219, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3219, 43),
-							Name: "string",
+							Pos:  lp(3219, 42),
+							Name: "Int128",
 						},
-						Name: "s",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3219, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3219, 55),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -75996,14 +76006,6 @@ func libraryAST_191() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3220, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3220, 53),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -76029,9 +76031,9 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3221, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(3221, 53),
-							Name: "IFormatProvider",
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "provider",
+						Name: "style",
 					},
 				},
 			},
@@ -76057,14 +76059,6 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3222, 53),
 						Type: &lang.TypeRef{
 							Pos:  lp(3222, 53),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3222, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 94),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -76076,27 +76070,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3223, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3223, 35),
+				Name:    "Parse",
+				NamePos: lp(3223, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3223, 44),
+						Pos: lp(3223, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3223, 44),
+							Pos:  lp(3223, 43),
 							Name: "string",
 						},
 						Name: "s",
 					},
 					&lang.Param{
-						Pos:      lp(3223, 54),
-						Modifier: "out",
+						Pos: lp(3223, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3223, 58),
-							Name: "Int128",
+							Pos:  lp(3223, 53),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "result",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3223, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(3223, 94),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -76119,18 +76120,10 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3224, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3224, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3224, 80),
+						Pos:      lp(3224, 54),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3224, 84),
+							Pos:  lp(3224, 58),
 							Name: "Int128",
 						},
 						Name: "result",
@@ -76159,23 +76152,15 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3225, 54),
 						Type: &lang.TypeRef{
 							Pos:  lp(3225, 54),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3225, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 95),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
 					&lang.Param{
-						Pos:      lp(3225, 121),
+						Pos:      lp(3225, 80),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3225, 125),
+							Pos:  lp(3225, 84),
 							Name: "Int128",
 						},
 						Name: "result",
@@ -76184,21 +76169,46 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3226, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3226, 23),
-					Name: "int",
+					Pos:  lp(3226, 30),
+					Name: "bool",
 				},
-				Name:    "CompareTo",
-				NamePos: lp(3226, 27),
+				Name:    "TryParse",
+				NamePos: lp(3226, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3226, 37),
+						Pos: lp(3226, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 37),
-							Name: "object",
+							Pos:  lp(3226, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3226, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3226, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3226, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3226, 125),
+							Name: "Int128",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -76216,7 +76226,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3227, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3227, 37),
-							Name: "Int128",
+							Name: "object",
 						},
 						Name: "value",
 					},
@@ -76227,38 +76237,38 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3228, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3228, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3228, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3228, 35),
+						Pos: lp(3228, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 35),
+							Pos:  lp(3228, 37),
 							Name: "Int128",
 						},
-						Name: "other",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3229, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3229, 32),
+					Pos:  lp(3229, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3229, 37),
+				NamePos: lp(3229, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3229, 44),
+						Pos: lp(3229, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 44),
-							Name: "object",
+							Pos:  lp(3229, 35),
+							Name: "Int128",
 						},
-						Name: "obj",
+						Name: "other",
 					},
 				},
 			},
@@ -76267,40 +76277,40 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3230, 32),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3230, 36),
+				Name:    "Equals",
+				NamePos: lp(3230, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3230, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3230, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3231, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3231, 32),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3231, 39),
+				Name:    "GetHashCode",
+				NamePos: lp(3231, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3232, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3232, 23),
+					Pos:  lp(3232, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3232, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3232, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3232, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
+				NamePos: lp(3232, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3233, 9),
@@ -76316,9 +76326,9 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3233, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3233, 39),
-							Name: "IFormatProvider",
+							Name: "string",
 						},
-						Name: "provider",
+						Name: "format",
 					},
 				},
 			},
@@ -76336,14 +76346,6 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3234, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3234, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3234, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3234, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -76352,32 +76354,31 @@ func libraryAST_191() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3235, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3235, 30),
-					Name: "Int128",
+					Pos:  lp(3235, 23),
+					Name: "string",
 				},
-				Name:    "op_Addition",
-				NamePos: lp(3235, 37),
+				Name:    "ToString",
+				NamePos: lp(3235, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3235, 48),
+						Pos: lp(3235, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 48),
-							Name: "Int128",
+							Pos:  lp(3235, 39),
+							Name: "string",
 						},
-						Name: "left",
+						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3235, 61),
+						Pos: lp(3235, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 61),
-							Name: "Int128",
+							Pos:  lp(3235, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "right",
+						Name: "provider",
 					},
 				},
-				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3236, 9),
@@ -76386,21 +76387,50 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3236, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedAddition",
+				Name:    "op_Addition",
 				NamePos: lp(3236, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 56),
+						Pos: lp(3236, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 56),
+							Pos:  lp(3236, 48),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3236, 69),
+						Pos: lp(3236, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 69),
+							Pos:  lp(3236, 61),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3237, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3237, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedAddition",
+				NamePos: lp(3237, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3237, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3237, 56),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3237, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3237, 69),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -76410,63 +76440,33 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3237, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3237, 30),
-					Name: "Int128",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3237, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3237, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3237, 48),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3237, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3237, 61),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3238, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3238, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedSubtraction",
+				Name:    "op_Subtraction",
 				NamePos: lp(3238, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3238, 56),
+						Pos: lp(3238, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 56),
+							Pos:  lp(3238, 48),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3238, 69),
+						Pos: lp(3238, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 69),
+							Pos:  lp(3238, 61),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
 				Operator: "-",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3239, 9),
@@ -76475,27 +76475,28 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3239, 30),
 					Name: "Int128",
 				},
-				Name:    "op_Multiply",
+				Name:    "op_CheckedSubtraction",
 				NamePos: lp(3239, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 48),
+						Pos: lp(3239, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 48),
+							Pos:  lp(3239, 56),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3239, 61),
+						Pos: lp(3239, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 61),
+							Pos:  lp(3239, 69),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "*",
+				Operator: "-",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3240, 9),
@@ -76504,21 +76505,50 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3240, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedMultiply",
+				Name:    "op_Multiply",
 				NamePos: lp(3240, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3240, 56),
+						Pos: lp(3240, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3240, 56),
+							Pos:  lp(3240, 48),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3240, 69),
+						Pos: lp(3240, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3240, 69),
+							Pos:  lp(3240, 61),
+							Name: "Int128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3241, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3241, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedMultiply",
+				NamePos: lp(3241, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3241, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3241, 56),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3241, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3241, 69),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -76528,27 +76558,27 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3241, 9),
+				Pos:       lp(3242, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3241, 30),
+					Pos:  lp(3242, 30),
 					Name: "Int128",
 				},
 				Name:    "op_Division",
-				NamePos: lp(3241, 37),
+				NamePos: lp(3242, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3241, 48),
+						Pos: lp(3242, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 48),
+							Pos:  lp(3242, 48),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3241, 61),
+						Pos: lp(3242, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 61),
+							Pos:  lp(3242, 61),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -76557,27 +76587,27 @@ func libraryAST_191() *lang.TypeDecl {
 				Operator: "/",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3242, 9),
+				Pos:       lp(3243, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3242, 30),
+					Pos:  lp(3243, 30),
 					Name: "Int128",
 				},
 				Name:    "op_CheckedDivision",
-				NamePos: lp(3242, 37),
+				NamePos: lp(3243, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3242, 56),
+						Pos: lp(3243, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 56),
+							Pos:  lp(3243, 56),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3242, 69),
+						Pos: lp(3243, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 69),
+							Pos:  lp(3243, 69),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -76587,42 +76617,13 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3243, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3243, 30),
-					Name: "Int128",
-				},
-				Name:    "op_Modulus",
-				NamePos: lp(3243, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3243, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3243, 48),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3243, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3243, 61),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "%",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3244, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3244, 30),
 					Name: "Int128",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_Modulus",
 				NamePos: lp(3244, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76642,7 +76643,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "&",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3245, 9),
@@ -76651,7 +76652,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3245, 30),
 					Name: "Int128",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3245, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76671,7 +76672,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3246, 9),
@@ -76680,7 +76681,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3246, 30),
 					Name: "Int128",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3246, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76700,7 +76701,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3247, 9),
@@ -76709,27 +76710,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3247, 30),
 					Name: "Int128",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3247, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3247, 49),
+						Pos: lp(3247, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3247, 49),
+							Pos:  lp(3247, 48),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3247, 63),
+						Pos: lp(3247, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3247, 63),
-							Name: "int",
+							Pos:  lp(3247, 61),
+							Name: "Int128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3248, 9),
@@ -76738,7 +76739,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3248, 30),
 					Name: "Int128",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_LeftShift",
 				NamePos: lp(3248, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76758,7 +76759,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "shiftAmount",
 					},
 				},
-				Operator: ">>",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3249, 9),
@@ -76767,27 +76768,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3249, 30),
 					Name: "Int128",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_RightShift",
 				NamePos: lp(3249, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3249, 50),
+						Pos: lp(3249, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 50),
+							Pos:  lp(3249, 49),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3249, 64),
+						Pos: lp(3249, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3249, 64),
+							Pos:  lp(3249, 63),
 							Name: "int",
 						},
 						Name: "shiftAmount",
 					},
 				},
-				Operator: ">>>",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3250, 9),
@@ -76796,19 +76797,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3250, 30),
 					Name: "Int128",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3250, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3250, 48),
+						Pos: lp(3250, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3250, 48),
+							Pos:  lp(3250, 50),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3250, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3250, 64),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "~",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3251, 9),
@@ -76817,7 +76826,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3251, 30),
 					Name: "Int128",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_OnesComplement",
 				NamePos: lp(3251, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76829,7 +76838,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "+",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3252, 9),
@@ -76838,7 +76847,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3252, 30),
 					Name: "Int128",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_UnaryPlus",
 				NamePos: lp(3252, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76850,7 +76859,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "-",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3253, 9),
@@ -76859,13 +76868,34 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3253, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedUnaryNegation",
+				Name:    "op_UnaryNegation",
 				NamePos: lp(3253, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3253, 56),
+						Pos: lp(3253, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3253, 56),
+							Pos:  lp(3253, 48),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3254, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3254, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3254, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3254, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3254, 56),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -76875,47 +76905,25 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3254, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3254, 30),
-					Name: "Int128",
-				},
-				Name:    "op_Increment",
-				NamePos: lp(3254, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3254, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3254, 49),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "++",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3255, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3255, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedIncrement",
+				Name:    "op_Increment",
 				NamePos: lp(3255, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3255, 57),
+						Pos: lp(3255, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3255, 57),
+							Pos:  lp(3255, 49),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "++",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3256, 9),
@@ -76924,19 +76932,20 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3256, 30),
 					Name: "Int128",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_CheckedIncrement",
 				NamePos: lp(3256, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3256, 49),
+						Pos: lp(3256, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3256, 49),
+							Pos:  lp(3256, 57),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "--",
+				Operator: "++",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3257, 9),
@@ -76945,13 +76954,34 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3257, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedDecrement",
+				Name:    "op_Decrement",
 				NamePos: lp(3257, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3257, 57),
+						Pos: lp(3257, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3257, 57),
+							Pos:  lp(3257, 49),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3258, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3258, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedDecrement",
+				NamePos: lp(3258, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3258, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3258, 57),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -76961,42 +76991,13 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3258, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3258, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3258, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3258, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 47),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3258, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 60),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3259, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3259, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3259, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77016,7 +77017,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3260, 9),
@@ -77025,27 +77026,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3260, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3260, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3260, 46),
+						Pos: lp(3260, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3260, 46),
+							Pos:  lp(3260, 47),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3260, 59),
+						Pos: lp(3260, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3260, 59),
+							Pos:  lp(3260, 60),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3261, 9),
@@ -77054,7 +77055,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3261, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3261, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77074,7 +77075,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3262, 9),
@@ -77083,27 +77084,27 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3262, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3262, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3262, 47),
+						Pos: lp(3262, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3262, 47),
+							Pos:  lp(3262, 46),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3262, 60),
+						Pos: lp(3262, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3262, 60),
+							Pos:  lp(3262, 59),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3263, 9),
@@ -77112,7 +77113,7 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3263, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3263, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77132,27 +77133,36 @@ func libraryAST_191() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3264, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3264, 48),
-					Name: "Int128",
+					Pos:  lp(3264, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3264, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3264, 55),
+						Pos: lp(3264, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3264, 55),
-							Name: "sbyte",
+							Pos:  lp(3264, 47),
+							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3264, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3264, 60),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3265, 9),
@@ -77167,7 +77177,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3265, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3265, 55),
-							Name: "byte",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -77187,7 +77197,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3266, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3266, 55),
-							Name: "short",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -77207,7 +77217,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3267, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3267, 55),
-							Name: "ushort",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -77227,7 +77237,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3268, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3268, 55),
-							Name: "char",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -77247,7 +77257,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3269, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3269, 55),
-							Name: "int",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -77267,7 +77277,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3270, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3270, 55),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -77287,7 +77297,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3271, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3271, 55),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -77307,7 +77317,7 @@ func libraryAST_191() *lang.TypeDecl {
 						Pos: lp(3272, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3272, 55),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -77321,32 +77331,52 @@ func libraryAST_191() *lang.TypeDecl {
 					Pos:  lp(3273, 48),
 					Name: "Int128",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3273, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3273, 55),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3274, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3274, 56),
+					Pos:  lp(3274, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3274, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3274, 55),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3275, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3275, 56),
 					Name: "Int128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3274, 63),
+						Pos: lp(3275, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3274, 63),
+							Pos:  lp(3275, 63),
 							Name: "float",
 						},
 						Name: "value",
@@ -77356,79 +77386,79 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3275, 9),
+				Pos:       lp(3276, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3275, 48),
+					Pos:  lp(3276, 48),
 					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3275, 55),
+						Pos: lp(3276, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3275, 55),
+							Pos:  lp(3276, 55),
 							Name: "double",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3276, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3276, 56),
-					Name: "Int128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3276, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3276, 63),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3277, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3277, 48),
+					Pos:  lp(3277, 56),
 					Name: "Int128",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3277, 55),
+						Pos: lp(3277, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3277, 55),
-							Name: "decimal",
+							Pos:  lp(3277, 63),
+							Name: "double",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3278, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3278, 56),
+					Pos:  lp(3278, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3278, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3278, 55),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3279, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3279, 56),
 					Name: "Int128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3278, 63),
+						Pos: lp(3279, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3278, 63),
+							Pos:  lp(3279, 63),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -77438,407 +77468,366 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3279, 9),
+				Pos:       lp(3280, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3279, 48),
+					Pos:  lp(3280, 48),
 					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3279, 55),
+						Pos: lp(3280, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3279, 55),
+							Pos:  lp(3280, 55),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3280, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3280, 56),
-					Name: "Int128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3280, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3280, 63),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3281, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3281, 48),
-					Name: "byte",
+					Pos:  lp(3281, 56),
+					Name: "Int128",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3281, 53),
+						Pos: lp(3281, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3281, 53),
-							Name: "Int128",
+							Pos:  lp(3281, 63),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3282, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3282, 56),
+					Pos:  lp(3282, 48),
 					Name: "byte",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3282, 61),
+						Pos: lp(3282, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3282, 61),
+							Pos:  lp(3282, 53),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3283, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3283, 48),
-					Name: "sbyte",
+					Pos:  lp(3283, 56),
+					Name: "byte",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3283, 54),
+						Pos: lp(3283, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3283, 54),
+							Pos:  lp(3283, 61),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3284, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3284, 56),
+					Pos:  lp(3284, 48),
 					Name: "sbyte",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3284, 62),
+						Pos: lp(3284, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 62),
+							Pos:  lp(3284, 54),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3285, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3285, 48),
-					Name: "short",
+					Pos:  lp(3285, 56),
+					Name: "sbyte",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3285, 54),
+						Pos: lp(3285, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3285, 54),
+							Pos:  lp(3285, 62),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3286, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3286, 56),
+					Pos:  lp(3286, 48),
 					Name: "short",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3286, 62),
+						Pos: lp(3286, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3286, 62),
+							Pos:  lp(3286, 54),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3287, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3287, 48),
-					Name: "ushort",
+					Pos:  lp(3287, 56),
+					Name: "short",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3287, 55),
+						Pos: lp(3287, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3287, 55),
+							Pos:  lp(3287, 62),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3288, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3288, 56),
+					Pos:  lp(3288, 48),
 					Name: "ushort",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3288, 63),
+						Pos: lp(3288, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3288, 63),
+							Pos:  lp(3288, 55),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3289, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3289, 48),
-					Name: "char",
+					Pos:  lp(3289, 56),
+					Name: "ushort",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3289, 53),
+						Pos: lp(3289, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3289, 53),
+							Pos:  lp(3289, 63),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3290, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3290, 56),
+					Pos:  lp(3290, 48),
 					Name: "char",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3290, 61),
+						Pos: lp(3290, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3290, 61),
+							Pos:  lp(3290, 53),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3291, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3291, 48),
-					Name: "int",
+					Pos:  lp(3291, 56),
+					Name: "char",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3291, 52),
+						Pos: lp(3291, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3291, 52),
+							Pos:  lp(3291, 61),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3292, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3292, 56),
+					Pos:  lp(3292, 48),
 					Name: "int",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3292, 60),
+						Pos: lp(3292, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3292, 60),
+							Pos:  lp(3292, 52),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3293, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3293, 48),
-					Name: "uint",
+					Pos:  lp(3293, 56),
+					Name: "int",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3293, 53),
+						Pos: lp(3293, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3293, 53),
+							Pos:  lp(3293, 60),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3294, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3294, 56),
+					Pos:  lp(3294, 48),
 					Name: "uint",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3294, 61),
+						Pos: lp(3294, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3294, 61),
+							Pos:  lp(3294, 53),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3295, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3295, 48),
-					Name: "long",
+					Pos:  lp(3295, 56),
+					Name: "uint",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3295, 53),
+						Pos: lp(3295, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3295, 53),
+							Pos:  lp(3295, 61),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3296, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3296, 56),
+					Pos:  lp(3296, 48),
 					Name: "long",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3296, 61),
+						Pos: lp(3296, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3296, 61),
+							Pos:  lp(3296, 53),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3297, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3297, 48),
-					Name: "ulong",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3297, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3297, 54),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3298, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3298, 56),
-					Name: "ulong",
+					Pos:  lp(3297, 56),
+					Name: "long",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3298, 62),
+						Pos: lp(3297, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3298, 62),
+							Pos:  lp(3297, 61),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -77848,38 +77837,59 @@ func libraryAST_191() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3299, 9),
+				Pos:       lp(3298, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3299, 48),
-					Name: "float",
+					Pos:  lp(3298, 48),
+					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3299, 54),
+						Pos: lp(3298, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3299, 54),
+							Pos:  lp(3298, 54),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3299, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3299, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3299, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3299, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3300, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3300, 48),
-					Name: "double",
+					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3300, 55),
+						Pos: lp(3300, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3300, 55),
+							Pos:  lp(3300, 54),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -77892,14 +77902,34 @@ func libraryAST_191() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3301, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3301, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3301, 55),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3302, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3302, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3301, 56),
+						Pos: lp(3302, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3301, 56),
+							Pos:  lp(3302, 56),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -77913,83 +77943,68 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3307, 5),
+		Pos:       lp(3308, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "UInt128",
 		Namespace: "System",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3307, 6),
+				Pos:  lp(3308, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3307, 44),
+				Pos:  lp(3308, 44),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3307, 57),
+				Pos:  lp(3308, 57),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3307, 69),
+						Pos:  lp(3308, 69),
 						Name: "UInt128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3307, 79),
+				Pos:  lp(3308, 79),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3307, 90),
+						Pos:  lp(3308, 90),
 						Name: "UInt128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3307, 100),
+				Pos:  lp(3308, 100),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3309, 9),
+				Pos:       lp(3310, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "UInt128",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3309, 31),
+						Pos: lp(3310, 31),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 31),
+							Pos:  lp(3310, 31),
 							Name: "ulong",
 						},
 						Name: "upper",
 					},
 					&lang.Param{
-						Pos: lp(3309, 44),
+						Pos: lp(3310, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 44),
+							Pos:  lp(3310, 44),
 							Name: "ulong",
 						},
 						Name: "lower",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3310, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3310, 23),
-					Name: "UInt128",
-				},
-				Name: "MinValue",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3310, 42),
-						Kind: "get",
 					},
 				},
 			},
@@ -78000,7 +78015,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3311, 23),
 					Name: "UInt128",
 				},
-				Name: "MaxValue",
+				Name: "MinValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3311, 42),
@@ -78015,10 +78030,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3312, 23),
 					Name: "UInt128",
 				},
-				Name: "Zero",
+				Name: "MaxValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3312, 38),
+						Pos:  lp(3312, 42),
 						Kind: "get",
 					},
 				},
@@ -78030,10 +78045,10 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3313, 23),
 					Name: "UInt128",
 				},
-				Name: "One",
+				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3313, 37),
+						Pos:  lp(3313, 38),
 						Kind: "get",
 					},
 				},
@@ -78045,31 +78060,26 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3314, 23),
 					Name: "UInt128",
 				},
-				Name: "AllBitsSet",
+				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3314, 44),
+						Pos:  lp(3314, 37),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3315, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3315, 30),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3315, 23),
 					Name: "UInt128",
 				},
-				Name:    "Log2",
-				NamePos: lp(3315, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3315, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3315, 43),
-							Name: "UInt128",
-						},
-						Name: "value",
+				Name: "AllBitsSet",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3315, 44),
+						Kind: "get",
 					},
 				},
 			},
@@ -78080,13 +78090,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3316, 30),
 					Name: "UInt128",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3316, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3316, 47),
+						Pos: lp(3316, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3316, 47),
+							Pos:  lp(3316, 43),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78100,13 +78110,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3317, 30),
 					Name: "UInt128",
 				},
-				Name:    "LeadingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3317, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3317, 55),
+						Pos: lp(3317, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3317, 55),
+							Pos:  lp(3317, 47),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78120,13 +78130,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3318, 30),
 					Name: "UInt128",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3318, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3318, 56),
+						Pos: lp(3318, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 56),
+							Pos:  lp(3318, 55),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78140,24 +78150,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3319, 30),
 					Name: "UInt128",
 				},
-				Name:    "Max",
+				Name:    "TrailingZeroCount",
 				NamePos: lp(3319, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3319, 42),
+						Pos: lp(3319, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3319, 42),
+							Pos:  lp(3319, 56),
 							Name: "UInt128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3319, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3319, 53),
-							Name: "UInt128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -78168,7 +78170,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3320, 30),
 					Name: "UInt128",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3320, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78196,21 +78198,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3321, 30),
 					Name: "UInt128",
 				},
-				Name:    "MaxMagnitude",
+				Name:    "Min",
 				NamePos: lp(3321, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3321, 51),
+						Pos: lp(3321, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3321, 51),
+							Pos:  lp(3321, 42),
 							Name: "UInt128",
 						},
 						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3321, 62),
+						Pos: lp(3321, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3321, 62),
+							Pos:  lp(3321, 53),
 							Name: "UInt128",
 						},
 						Name: "y",
@@ -78224,7 +78226,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3322, 30),
 					Name: "UInt128",
 				},
-				Name:    "MinMagnitude",
+				Name:    "MaxMagnitude",
 				NamePos: lp(3322, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78252,32 +78254,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3323, 30),
 					Name: "UInt128",
 				},
-				Name:    "Clamp",
+				Name:    "MinMagnitude",
 				NamePos: lp(3323, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3323, 44),
+						Pos: lp(3323, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3323, 44),
+							Pos:  lp(3323, 51),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3323, 59),
+						Pos: lp(3323, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3323, 59),
+							Pos:  lp(3323, 62),
 							Name: "UInt128",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3323, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3323, 72),
-							Name: "UInt128",
-						},
-						Name: "max",
+						Name: "y",
 					},
 				},
 			},
@@ -78286,18 +78280,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3324, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Sign",
-				NamePos: lp(3324, 34),
+				Name:    "Clamp",
+				NamePos: lp(3324, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3324, 39),
+						Pos: lp(3324, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3324, 39),
+							Pos:  lp(3324, 44),
 							Name: "UInt128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3324, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 59),
+							Name: "UInt128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3324, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 72),
+							Name: "UInt128",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -78306,14 +78316,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3325, 30),
+					Name: "int",
+				},
+				Name:    "Sign",
+				NamePos: lp(3325, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3325, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3325, 39),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3326, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3326, 30),
 					Name: "System.ValueTuple",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3325, 31),
+							Pos:  lp(3326, 31),
 							Name: "UInt128",
 						},
 						&lang.TypeRef{
-							Pos:  lp(3325, 49),
+							Pos:  lp(3326, 49),
 							Name: "UInt128",
 						},
 					},
@@ -78324,51 +78354,23 @@ func libraryAST_192() *lang.TypeDecl {
 					},
 				},
 				Name:    "DivRem",
-				NamePos: lp(3325, 68),
+				NamePos: lp(3326, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3325, 75),
+						Pos: lp(3326, 75),
 						Type: &lang.TypeRef{
-							Pos:  lp(3325, 75),
+							Pos:  lp(3326, 75),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3325, 89),
+						Pos: lp(3326, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3325, 89),
+							Pos:  lp(3326, 89),
 							Name: "UInt128",
 						},
 						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3326, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3326, 30),
-					Name: "UInt128",
-				},
-				Name:    "RotateLeft",
-				NamePos: lp(3326, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3326, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3326, 49),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3326, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3326, 64),
-							Name: "int",
-						},
-						Name: "rotateAmount",
 					},
 				},
 			},
@@ -78379,21 +78381,21 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3327, 30),
 					Name: "UInt128",
 				},
-				Name:    "RotateRight",
+				Name:    "RotateLeft",
 				NamePos: lp(3327, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3327, 50),
+						Pos: lp(3327, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3327, 50),
+							Pos:  lp(3327, 49),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3327, 65),
+						Pos: lp(3327, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3327, 65),
+							Pos:  lp(3327, 64),
 							Name: "int",
 						},
 						Name: "rotateAmount",
@@ -78405,18 +78407,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3328, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3328, 35),
+				Name:    "RotateRight",
+				NamePos: lp(3328, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3328, 49),
+						Pos: lp(3328, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3328, 49),
+							Pos:  lp(3328, 50),
 							Name: "UInt128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3328, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3328, 65),
+							Name: "int",
+						},
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -78427,13 +78437,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3329, 30),
 					Name: "bool",
 				},
-				Name:    "IsOddInteger",
+				Name:    "IsEvenInteger",
 				NamePos: lp(3329, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3329, 48),
+						Pos: lp(3329, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3329, 48),
+							Pos:  lp(3329, 49),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78447,13 +78457,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3330, 30),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
+				Name:    "IsOddInteger",
 				NamePos: lp(3330, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3330, 46),
+						Pos: lp(3330, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 46),
+							Pos:  lp(3330, 48),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78467,7 +78477,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3331, 30),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
+				Name:    "IsNegative",
 				NamePos: lp(3331, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -78487,13 +78497,13 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3332, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3332, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3332, 42),
+						Pos: lp(3332, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3332, 42),
+							Pos:  lp(3332, 46),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78505,19 +78515,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3333, 30),
-					Name: "UInt128",
+					Name: "bool",
 				},
-				Name:    "CreateChecked",
-				NamePos: lp(3333, 38),
-				TypeParams: []string{
-					"TOther",
-				},
+				Name:    "IsPow2",
+				NamePos: lp(3333, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3333, 60),
+						Pos: lp(3333, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3333, 60),
-							Name: "TOther",
+							Pos:  lp(3333, 42),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -78530,16 +78537,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3334, 30),
 					Name: "UInt128",
 				},
-				Name:    "CreateSaturating",
+				Name:    "CreateChecked",
 				NamePos: lp(3334, 38),
 				TypeParams: []string{
 					"TOther",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3334, 63),
+						Pos: lp(3334, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3334, 63),
+							Pos:  lp(3334, 60),
 							Name: "TOther",
 						},
 						Name: "value",
@@ -78553,7 +78560,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3335, 30),
 					Name: "UInt128",
 				},
-				Name:    "CreateTruncating",
+				Name:    "CreateSaturating",
 				NamePos: lp(3335, 38),
 				TypeParams: []string{
 					"TOther",
@@ -78574,26 +78581,21 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3336, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Compare",
-				NamePos: lp(3336, 34),
+				Name:    "CreateTruncating",
+				NamePos: lp(3336, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3336, 42),
+						Pos: lp(3336, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3336, 42),
-							Name: "UInt128",
+							Pos:  lp(3336, 63),
+							Name: "TOther",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3336, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3336, 56),
-							Name: "UInt128",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -78602,18 +78604,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3337, 30),
-					Name: "UInt128",
+					Name: "int",
 				},
-				Name:    "Parse",
-				NamePos: lp(3337, 38),
+				Name:    "Compare",
+				NamePos: lp(3337, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3337, 44),
+						Pos: lp(3337, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3337, 44),
-							Name: "string",
+							Pos:  lp(3337, 42),
+							Name: "UInt128",
 						},
-						Name: "s",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3337, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3337, 56),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -78634,14 +78644,6 @@ func libraryAST_192() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3338, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3338, 54),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -78667,9 +78669,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3339, 54),
 						Type: &lang.TypeRef{
 							Pos:  lp(3339, 54),
-							Name: "IFormatProvider",
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "provider",
+						Name: "style",
 					},
 				},
 			},
@@ -78695,14 +78697,6 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3340, 54),
 						Type: &lang.TypeRef{
 							Pos:  lp(3340, 54),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3340, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 95),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -78714,10 +78708,10 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3341, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3341, 35),
+				Name:    "Parse",
+				NamePos: lp(3341, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3341, 44),
@@ -78728,13 +78722,20 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "s",
 					},
 					&lang.Param{
-						Pos:      lp(3341, 54),
-						Modifier: "out",
+						Pos: lp(3341, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3341, 58),
-							Name: "UInt128",
+							Pos:  lp(3341, 54),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "result",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3341, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3341, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -78757,18 +78758,10 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3342, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3342, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3342, 80),
+						Pos:      lp(3342, 54),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3342, 84),
+							Pos:  lp(3342, 58),
 							Name: "UInt128",
 						},
 						Name: "result",
@@ -78797,23 +78790,15 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3343, 54),
 						Type: &lang.TypeRef{
 							Pos:  lp(3343, 54),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3343, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 95),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
 					&lang.Param{
-						Pos:      lp(3343, 121),
+						Pos:      lp(3343, 80),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3343, 125),
+							Pos:  lp(3343, 84),
 							Name: "UInt128",
 						},
 						Name: "result",
@@ -78822,21 +78807,46 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3344, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3344, 23),
-					Name: "int",
+					Pos:  lp(3344, 30),
+					Name: "bool",
 				},
-				Name:    "CompareTo",
-				NamePos: lp(3344, 27),
+				Name:    "TryParse",
+				NamePos: lp(3344, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3344, 37),
+						Pos: lp(3344, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3344, 37),
-							Name: "object",
+							Pos:  lp(3344, 44),
+							Name: "string",
 						},
-						Name: "value",
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3344, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3344, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3344, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3344, 125),
+							Name: "UInt128",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -78854,7 +78864,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3345, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3345, 37),
-							Name: "UInt128",
+							Name: "object",
 						},
 						Name: "value",
 					},
@@ -78865,38 +78875,38 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3346, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3346, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3346, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3346, 35),
+						Pos: lp(3346, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3346, 35),
+							Pos:  lp(3346, 37),
 							Name: "UInt128",
 						},
-						Name: "other",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3347, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3347, 32),
+					Pos:  lp(3347, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3347, 37),
+				NamePos: lp(3347, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3347, 44),
+						Pos: lp(3347, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3347, 44),
-							Name: "object",
+							Pos:  lp(3347, 35),
+							Name: "UInt128",
 						},
-						Name: "obj",
+						Name: "other",
 					},
 				},
 			},
@@ -78905,40 +78915,40 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3348, 32),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3348, 36),
+				Name:    "Equals",
+				NamePos: lp(3348, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3348, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3348, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3349, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3349, 32),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3349, 39),
+				Name:    "GetHashCode",
+				NamePos: lp(3349, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3350, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3350, 23),
+					Pos:  lp(3350, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3350, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3350, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3350, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
+				NamePos: lp(3350, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3351, 9),
@@ -78954,9 +78964,9 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3351, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3351, 39),
-							Name: "IFormatProvider",
+							Name: "string",
 						},
-						Name: "provider",
+						Name: "format",
 					},
 				},
 			},
@@ -78974,14 +78984,6 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3352, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3352, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3352, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -78990,32 +78992,31 @@ func libraryAST_192() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3353, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3353, 30),
-					Name: "UInt128",
+					Pos:  lp(3353, 23),
+					Name: "string",
 				},
-				Name:    "op_Addition",
-				NamePos: lp(3353, 38),
+				Name:    "ToString",
+				NamePos: lp(3353, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3353, 49),
+						Pos: lp(3353, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3353, 49),
-							Name: "UInt128",
+							Pos:  lp(3353, 39),
+							Name: "string",
 						},
-						Name: "left",
+						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3353, 63),
+						Pos: lp(3353, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3353, 63),
-							Name: "UInt128",
+							Pos:  lp(3353, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "right",
+						Name: "provider",
 					},
 				},
-				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3354, 9),
@@ -79024,21 +79025,50 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3354, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedAddition",
+				Name:    "op_Addition",
 				NamePos: lp(3354, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3354, 57),
+						Pos: lp(3354, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3354, 57),
+							Pos:  lp(3354, 49),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3354, 71),
+						Pos: lp(3354, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3354, 71),
+							Pos:  lp(3354, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3355, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3355, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedAddition",
+				NamePos: lp(3355, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3355, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3355, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3355, 71),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -79048,63 +79078,33 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3355, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3355, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3355, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3355, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3355, 49),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3355, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3355, 63),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3356, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3356, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedSubtraction",
+				Name:    "op_Subtraction",
 				NamePos: lp(3356, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3356, 57),
+						Pos: lp(3356, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3356, 57),
+							Pos:  lp(3356, 49),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3356, 71),
+						Pos: lp(3356, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3356, 71),
+							Pos:  lp(3356, 63),
 							Name: "UInt128",
 						},
 						Name: "right",
 					},
 				},
 				Operator: "-",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3357, 9),
@@ -79113,27 +79113,28 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3357, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_Multiply",
+				Name:    "op_CheckedSubtraction",
 				NamePos: lp(3357, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3357, 49),
+						Pos: lp(3357, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3357, 49),
+							Pos:  lp(3357, 57),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3357, 63),
+						Pos: lp(3357, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3357, 63),
+							Pos:  lp(3357, 71),
 							Name: "UInt128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "*",
+				Operator: "-",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3358, 9),
@@ -79142,21 +79143,50 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3358, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedMultiply",
+				Name:    "op_Multiply",
 				NamePos: lp(3358, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3358, 57),
+						Pos: lp(3358, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3358, 57),
+							Pos:  lp(3358, 49),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3358, 71),
+						Pos: lp(3358, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3358, 71),
+							Pos:  lp(3358, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
+					},
+				},
+				Operator: "*",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3359, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3359, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedMultiply",
+				NamePos: lp(3359, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3359, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3359, 57),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3359, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3359, 71),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -79166,27 +79196,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3359, 9),
+				Pos:       lp(3360, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3359, 30),
+					Pos:  lp(3360, 30),
 					Name: "UInt128",
 				},
 				Name:    "op_Division",
-				NamePos: lp(3359, 38),
+				NamePos: lp(3360, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3359, 49),
+						Pos: lp(3360, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3359, 49),
+							Pos:  lp(3360, 49),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3359, 63),
+						Pos: lp(3360, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3359, 63),
+							Pos:  lp(3360, 63),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -79195,27 +79225,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "/",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3360, 9),
+				Pos:       lp(3361, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3360, 30),
+					Pos:  lp(3361, 30),
 					Name: "UInt128",
 				},
 				Name:    "op_CheckedDivision",
-				NamePos: lp(3360, 38),
+				NamePos: lp(3361, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3360, 57),
+						Pos: lp(3361, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 57),
+							Pos:  lp(3361, 57),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3360, 71),
+						Pos: lp(3361, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 71),
+							Pos:  lp(3361, 71),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -79225,42 +79255,13 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3361, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3361, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_Modulus",
-				NamePos: lp(3361, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3361, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 49),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3361, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 63),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "%",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3362, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3362, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_Modulus",
 				NamePos: lp(3362, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79280,7 +79281,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "&",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3363, 9),
@@ -79289,7 +79290,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3363, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3363, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79309,7 +79310,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3364, 9),
@@ -79318,7 +79319,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3364, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3364, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79338,7 +79339,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3365, 9),
@@ -79347,27 +79348,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3365, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3365, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3365, 50),
+						Pos: lp(3365, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3365, 50),
+							Pos:  lp(3365, 49),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3365, 65),
+						Pos: lp(3365, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3365, 65),
-							Name: "int",
+							Pos:  lp(3365, 63),
+							Name: "UInt128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3366, 9),
@@ -79376,7 +79377,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3366, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_LeftShift",
 				NamePos: lp(3366, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79396,7 +79397,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "shiftAmount",
 					},
 				},
-				Operator: ">>",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3367, 9),
@@ -79405,27 +79406,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3367, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_RightShift",
 				NamePos: lp(3367, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3367, 51),
+						Pos: lp(3367, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3367, 51),
+							Pos:  lp(3367, 50),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3367, 66),
+						Pos: lp(3367, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3367, 66),
+							Pos:  lp(3367, 65),
 							Name: "int",
 						},
 						Name: "shiftAmount",
 					},
 				},
-				Operator: ">>>",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3368, 9),
@@ -79434,19 +79435,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3368, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3368, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3368, 49),
+						Pos: lp(3368, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3368, 49),
+							Pos:  lp(3368, 51),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3368, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3368, 66),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "~",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3369, 9),
@@ -79455,7 +79464,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3369, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_OnesComplement",
 				NamePos: lp(3369, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79467,7 +79476,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "+",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3370, 9),
@@ -79476,7 +79485,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3370, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_UnaryPlus",
 				NamePos: lp(3370, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79488,7 +79497,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "-",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3371, 9),
@@ -79497,13 +79506,34 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3371, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedUnaryNegation",
+				Name:    "op_UnaryNegation",
 				NamePos: lp(3371, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3371, 57),
+						Pos: lp(3371, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3371, 57),
+							Pos:  lp(3371, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3372, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3372, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3372, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3372, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3372, 57),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -79513,47 +79543,25 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3372, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3372, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_Increment",
-				NamePos: lp(3372, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3372, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3372, 50),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "++",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3373, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3373, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedIncrement",
+				Name:    "op_Increment",
 				NamePos: lp(3373, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3373, 58),
+						Pos: lp(3373, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3373, 58),
+							Pos:  lp(3373, 50),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "++",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3374, 9),
@@ -79562,19 +79570,20 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3374, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_CheckedIncrement",
 				NamePos: lp(3374, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3374, 50),
+						Pos: lp(3374, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3374, 50),
+							Pos:  lp(3374, 58),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "--",
+				Operator: "++",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3375, 9),
@@ -79583,13 +79592,34 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3375, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedDecrement",
+				Name:    "op_Decrement",
 				NamePos: lp(3375, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3375, 58),
+						Pos: lp(3375, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3375, 58),
+							Pos:  lp(3375, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "--",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3376, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3376, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedDecrement",
+				NamePos: lp(3376, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3376, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3376, 58),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -79599,42 +79629,13 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3376, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3376, 30),
-					Name: "bool",
-				},
-				Name:    "op_Equality",
-				NamePos: lp(3376, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3376, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 47),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3376, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 61),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "==",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3377, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3377, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3377, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79654,7 +79655,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3378, 9),
@@ -79663,27 +79664,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3378, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3378, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3378, 46),
+						Pos: lp(3378, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3378, 46),
+							Pos:  lp(3378, 47),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3378, 60),
+						Pos: lp(3378, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3378, 60),
+							Pos:  lp(3378, 61),
 							Name: "UInt128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3379, 9),
@@ -79692,7 +79693,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3379, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3379, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79712,7 +79713,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3380, 9),
@@ -79721,27 +79722,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3380, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3380, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3380, 47),
+						Pos: lp(3380, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3380, 47),
+							Pos:  lp(3380, 46),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3380, 61),
+						Pos: lp(3380, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3380, 61),
+							Pos:  lp(3380, 60),
 							Name: "UInt128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3381, 9),
@@ -79750,7 +79751,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3381, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3381, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79770,27 +79771,36 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3382, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3382, 48),
-					Name: "UInt128",
+					Pos:  lp(3382, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3382, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3382, 56),
+						Pos: lp(3382, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3382, 56),
-							Name: "byte",
+							Pos:  lp(3382, 47),
+							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3382, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3382, 61),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3383, 9),
@@ -79805,7 +79815,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3383, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3383, 56),
-							Name: "ushort",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -79825,7 +79835,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3384, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3384, 56),
-							Name: "char",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -79845,7 +79855,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3385, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3385, 56),
-							Name: "uint",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -79865,7 +79875,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3386, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3386, 56),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -79879,32 +79889,52 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3387, 48),
 					Name: "UInt128",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3387, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3387, 56),
-							Name: "sbyte",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3388, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3388, 56),
+					Pos:  lp(3388, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3388, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3388, 56),
+							Name: "sbyte",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3389, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3389, 56),
 					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3388, 64),
+						Pos: lp(3389, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3388, 64),
+							Pos:  lp(3389, 64),
 							Name: "sbyte",
 						},
 						Name: "value",
@@ -79914,79 +79944,79 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3389, 9),
+				Pos:       lp(3390, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3389, 48),
+					Pos:  lp(3390, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3389, 56),
+						Pos: lp(3390, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3389, 56),
+							Pos:  lp(3390, 56),
 							Name: "short",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3390, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3390, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3390, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3390, 64),
-							Name: "short",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3391, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3391, 48),
+					Pos:  lp(3391, 56),
 					Name: "UInt128",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3391, 56),
+						Pos: lp(3391, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3391, 56),
-							Name: "int",
+							Pos:  lp(3391, 64),
+							Name: "short",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3392, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3392, 56),
+					Pos:  lp(3392, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3392, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3392, 56),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3393, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3393, 56),
 					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3392, 64),
+						Pos: lp(3393, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3392, 64),
+							Pos:  lp(3393, 64),
 							Name: "int",
 						},
 						Name: "value",
@@ -79996,79 +80026,79 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3393, 9),
+				Pos:       lp(3394, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3393, 48),
+					Pos:  lp(3394, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3393, 56),
+						Pos: lp(3394, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3393, 56),
+							Pos:  lp(3394, 56),
 							Name: "long",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3394, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3394, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3394, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3394, 64),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3395, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3395, 48),
+					Pos:  lp(3395, 56),
 					Name: "UInt128",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3395, 56),
+						Pos: lp(3395, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3395, 56),
-							Name: "float",
+							Pos:  lp(3395, 64),
+							Name: "long",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3396, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3396, 56),
+					Pos:  lp(3396, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3396, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3396, 56),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3397, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3397, 56),
 					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3396, 64),
+						Pos: lp(3397, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3396, 64),
+							Pos:  lp(3397, 64),
 							Name: "float",
 						},
 						Name: "value",
@@ -80078,79 +80108,79 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3397, 9),
+				Pos:       lp(3398, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3397, 48),
+					Pos:  lp(3398, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3397, 56),
+						Pos: lp(3398, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 56),
+							Pos:  lp(3398, 56),
 							Name: "double",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3398, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3398, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3398, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3398, 64),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3399, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3399, 48),
+					Pos:  lp(3399, 56),
 					Name: "UInt128",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3399, 56),
+						Pos: lp(3399, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3399, 56),
-							Name: "decimal",
+							Pos:  lp(3399, 64),
+							Name: "double",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3400, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3400, 56),
+					Pos:  lp(3400, 48),
+					Name: "UInt128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3400, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3400, 56),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3401, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3401, 56),
 					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3400, 64),
+						Pos: lp(3401, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3400, 64),
+							Pos:  lp(3401, 64),
 							Name: "decimal",
 						},
 						Name: "value",
@@ -80160,407 +80190,366 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3401, 9),
+				Pos:       lp(3402, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3401, 48),
+					Pos:  lp(3402, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3401, 56),
+						Pos: lp(3402, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3401, 56),
+							Pos:  lp(3402, 56),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3402, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3402, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3402, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3402, 64),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3403, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3403, 48),
-					Name: "byte",
+					Pos:  lp(3403, 56),
+					Name: "UInt128",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3403, 53),
+						Pos: lp(3403, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3403, 53),
-							Name: "UInt128",
+							Pos:  lp(3403, 64),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3404, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3404, 56),
+					Pos:  lp(3404, 48),
 					Name: "byte",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3404, 61),
+						Pos: lp(3404, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3404, 61),
+							Pos:  lp(3404, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3405, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3405, 48),
-					Name: "sbyte",
+					Pos:  lp(3405, 56),
+					Name: "byte",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3405, 54),
+						Pos: lp(3405, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3405, 54),
+							Pos:  lp(3405, 61),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3406, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3406, 56),
+					Pos:  lp(3406, 48),
 					Name: "sbyte",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3406, 62),
+						Pos: lp(3406, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3406, 62),
+							Pos:  lp(3406, 54),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3407, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3407, 48),
-					Name: "short",
+					Pos:  lp(3407, 56),
+					Name: "sbyte",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3407, 54),
+						Pos: lp(3407, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3407, 54),
+							Pos:  lp(3407, 62),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3408, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3408, 56),
+					Pos:  lp(3408, 48),
 					Name: "short",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3408, 62),
+						Pos: lp(3408, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3408, 62),
+							Pos:  lp(3408, 54),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3409, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3409, 48),
-					Name: "ushort",
+					Pos:  lp(3409, 56),
+					Name: "short",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3409, 55),
+						Pos: lp(3409, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3409, 55),
+							Pos:  lp(3409, 62),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3410, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3410, 56),
+					Pos:  lp(3410, 48),
 					Name: "ushort",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3410, 63),
+						Pos: lp(3410, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3410, 63),
+							Pos:  lp(3410, 55),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3411, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3411, 48),
-					Name: "char",
+					Pos:  lp(3411, 56),
+					Name: "ushort",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3411, 53),
+						Pos: lp(3411, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3411, 53),
+							Pos:  lp(3411, 63),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3412, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3412, 56),
+					Pos:  lp(3412, 48),
 					Name: "char",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3412, 61),
+						Pos: lp(3412, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3412, 61),
+							Pos:  lp(3412, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3413, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3413, 48),
-					Name: "int",
+					Pos:  lp(3413, 56),
+					Name: "char",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3413, 52),
+						Pos: lp(3413, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3413, 52),
+							Pos:  lp(3413, 61),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3414, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3414, 56),
+					Pos:  lp(3414, 48),
 					Name: "int",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3414, 60),
+						Pos: lp(3414, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3414, 60),
+							Pos:  lp(3414, 52),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3415, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3415, 48),
-					Name: "uint",
+					Pos:  lp(3415, 56),
+					Name: "int",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3415, 53),
+						Pos: lp(3415, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3415, 53),
+							Pos:  lp(3415, 60),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3416, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3416, 56),
+					Pos:  lp(3416, 48),
 					Name: "uint",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3416, 61),
+						Pos: lp(3416, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3416, 61),
+							Pos:  lp(3416, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3417, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3417, 48),
-					Name: "long",
+					Pos:  lp(3417, 56),
+					Name: "uint",
 				},
-				Name: "op_Explicit",
+				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3417, 53),
+						Pos: lp(3417, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3417, 53),
+							Pos:  lp(3417, 61),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3418, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3418, 56),
+					Pos:  lp(3418, 48),
 					Name: "long",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3418, 61),
+						Pos: lp(3418, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3418, 61),
+							Pos:  lp(3418, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3419, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3419, 48),
-					Name: "ulong",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3419, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3419, 54),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3420, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3420, 56),
-					Name: "ulong",
+					Pos:  lp(3419, 56),
+					Name: "long",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3420, 62),
+						Pos: lp(3419, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3420, 62),
+							Pos:  lp(3419, 61),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80570,38 +80559,59 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3421, 9),
+				Pos:       lp(3420, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3421, 48),
-					Name: "float",
+					Pos:  lp(3420, 48),
+					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3421, 54),
+						Pos: lp(3420, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3421, 54),
+							Pos:  lp(3420, 54),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3421, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3421, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3421, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3421, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3422, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3422, 48),
-					Name: "double",
+					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3422, 55),
+						Pos: lp(3422, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3422, 55),
+							Pos:  lp(3422, 54),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80614,14 +80624,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3423, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3423, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3423, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3424, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3424, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3423, 56),
+						Pos: lp(3424, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3423, 56),
+							Pos:  lp(3424, 56),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80635,67 +80665,52 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3432, 5),
+		Pos:       lp(3433, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3432, 6),
+				Pos:  lp(3433, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3432, 47),
+				Pos:  lp(3433, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3432, 60),
+				Pos:  lp(3433, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3432, 72),
+						Pos:  lp(3433, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3432, 85),
+				Pos:  lp(3433, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3432, 96),
+						Pos:  lp(3433, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3432, 109),
+				Pos:  lp(3433, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3434, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3435, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3435, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3435, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3436, 9),
@@ -80706,7 +80721,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3436, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3436, 34),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -80721,7 +80736,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3437, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3437, 34),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -80736,7 +80751,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3438, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3438, 34),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -80751,7 +80766,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3439, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3439, 34),
-							Name: "float",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -80766,7 +80781,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3440, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3440, 34),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -80781,7 +80796,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3441, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3441, 34),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -80795,29 +80810,29 @@ func libraryAST_193() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3442, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3442, 34),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3442, 34),
-								Name: "byte",
-							},
+							Pos:  lp(3442, 34),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3443, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3443, 23),
-					Name: "BigInteger",
-				},
-				Name: "Zero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3443, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3443, 34),
+						Type: &lang.TypeRef{
+							Pos:       lp(3443, 34),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3443, 34),
+								Name: "byte",
+							},
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -80828,10 +80843,10 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3444, 23),
 					Name: "BigInteger",
 				},
-				Name: "One",
+				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3444, 40),
+						Pos:  lp(3444, 41),
 						Kind: "get",
 					},
 				},
@@ -80843,25 +80858,25 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3445, 23),
 					Name: "BigInteger",
 				},
-				Name: "MinusOne",
+				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3445, 45),
+						Pos:  lp(3445, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3446, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3446, 16),
-					Name: "bool",
+					Pos:  lp(3446, 23),
+					Name: "BigInteger",
 				},
-				Name: "IsZero",
+				Name: "MinusOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3446, 30),
+						Pos:  lp(3446, 45),
 						Kind: "get",
 					},
 				},
@@ -80873,10 +80888,10 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3447, 16),
 					Name: "bool",
 				},
-				Name: "IsOne",
+				Name: "IsZero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3447, 29),
+						Pos:  lp(3447, 30),
 						Kind: "get",
 					},
 				},
@@ -80888,10 +80903,10 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3448, 16),
 					Name: "bool",
 				},
-				Name: "IsEven",
+				Name: "IsOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3448, 30),
+						Pos:  lp(3448, 29),
 						Kind: "get",
 					},
 				},
@@ -80903,10 +80918,10 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3449, 16),
 					Name: "bool",
 				},
-				Name: "IsPowerOfTwo",
+				Name: "IsEven",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3449, 36),
+						Pos:  lp(3449, 30),
 						Kind: "get",
 					},
 				},
@@ -80916,33 +80931,28 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3450, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3450, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3451, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3451, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3450, 27),
+						Pos:  lp(3451, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3451, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3451, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3451, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3451, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3451, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -80953,7 +80963,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3452, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Add",
+				Name:    "Abs",
 				NamePos: lp(3452, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -80962,15 +80972,7 @@ func libraryAST_193() *lang.TypeDecl {
 							Pos:  lp(3452, 45),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3452, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3452, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -80981,21 +80983,21 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3453, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Subtract",
+				Name:    "Add",
 				NamePos: lp(3453, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3453, 50),
+						Pos: lp(3453, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3453, 50),
+							Pos:  lp(3453, 45),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3453, 67),
+						Pos: lp(3453, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3453, 67),
+							Pos:  lp(3453, 62),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -81009,7 +81011,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3454, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Multiply",
+				Name:    "Subtract",
 				NamePos: lp(3454, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -81037,24 +81039,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3455, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Divide",
+				Name:    "Multiply",
 				NamePos: lp(3455, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3455, 48),
+						Pos: lp(3455, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3455, 48),
+							Pos:  lp(3455, 50),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3455, 69),
+						Pos: lp(3455, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3455, 69),
+							Pos:  lp(3455, 67),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
 			},
@@ -81065,21 +81067,21 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3456, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Remainder",
+				Name:    "Divide",
 				NamePos: lp(3456, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3456, 51),
+						Pos: lp(3456, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3456, 51),
+							Pos:  lp(3456, 48),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3456, 72),
+						Pos: lp(3456, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3456, 72),
+							Pos:  lp(3456, 69),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
@@ -81093,33 +81095,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3457, 30),
 					Name: "BigInteger",
 				},
-				Name:    "DivRem",
+				Name:    "Remainder",
 				NamePos: lp(3457, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3457, 48),
+						Pos: lp(3457, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3457, 48),
+							Pos:  lp(3457, 51),
 							Name: "BigInteger",
 						},
 						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3457, 69),
+						Pos: lp(3457, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3457, 69),
+							Pos:  lp(3457, 72),
 							Name: "BigInteger",
 						},
 						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3457, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3457, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
 					},
 				},
 			},
@@ -81128,14 +81121,51 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3458, 30),
+					Name: "BigInteger",
+				},
+				Name:    "DivRem",
+				NamePos: lp(3458, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3458, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 48),
+							Name: "BigInteger",
+						},
+						Name: "dividend",
+					},
+					&lang.Param{
+						Pos: lp(3458, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 69),
+							Name: "BigInteger",
+						},
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3458, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3458, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3459, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3459, 30),
 					Name: "System.ValueTuple",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3458, 31),
+							Pos:  lp(3459, 31),
 							Name: "BigInteger",
 						},
 						&lang.TypeRef{
-							Pos:  lp(3458, 52),
+							Pos:  lp(3459, 52),
 							Name: "BigInteger",
 						},
 					},
@@ -81146,43 +81176,23 @@ func libraryAST_193() *lang.TypeDecl {
 					},
 				},
 				Name:    "DivRem",
-				NamePos: lp(3458, 74),
+				NamePos: lp(3459, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3458, 81),
+						Pos: lp(3459, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3458, 81),
+							Pos:  lp(3459, 81),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3458, 98),
+						Pos: lp(3459, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3458, 98),
+							Pos:  lp(3459, 98),
 							Name: "BigInteger",
 						},
 						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3459, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3459, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Negate",
-				NamePos: lp(3459, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3459, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3459, 48),
-							Name: "BigInteger",
-						},
-						Name: "value",
 					},
 				},
 			},
@@ -81193,24 +81203,16 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3460, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Negate",
 				NamePos: lp(3460, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3460, 45),
+						Pos: lp(3460, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3460, 45),
+							Pos:  lp(3460, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3460, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3460, 63),
-							Name: "int",
-						},
-						Name: "exponent",
 					},
 				},
 			},
@@ -81221,32 +81223,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3461, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Pow",
 				NamePos: lp(3461, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3461, 48),
+						Pos: lp(3461, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3461, 48),
+							Pos:  lp(3461, 45),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3461, 66),
+						Pos: lp(3461, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3461, 66),
-							Name: "BigInteger",
+							Pos:  lp(3461, 63),
+							Name: "int",
 						},
 						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3461, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3461, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
 					},
 				},
 			},
@@ -81257,24 +81251,32 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3462, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "ModPow",
 				NamePos: lp(3462, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3462, 63),
+						Pos: lp(3462, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3462, 63),
+							Pos:  lp(3462, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3462, 80),
+						Pos: lp(3462, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3462, 80),
+							Pos:  lp(3462, 66),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3462, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3462, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -81285,21 +81287,21 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3463, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "GreatestCommonDivisor",
 				NamePos: lp(3463, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3463, 45),
+						Pos: lp(3463, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3463, 45),
+							Pos:  lp(3463, 63),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3463, 62),
+						Pos: lp(3463, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(3463, 62),
+							Pos:  lp(3463, 80),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -81313,7 +81315,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3464, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Min",
+				Name:    "Max",
 				NamePos: lp(3464, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -81341,32 +81343,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3465, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "Min",
 				NamePos: lp(3465, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3465, 47),
+						Pos: lp(3465, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3465, 47),
+							Pos:  lp(3465, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3465, 65),
+						Pos: lp(3465, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3465, 65),
+							Pos:  lp(3465, 62),
 							Name: "BigInteger",
 						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3465, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3465, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
+						Name: "right",
 					},
 				},
 			},
@@ -81375,26 +81369,34 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3466, 30),
-					Name: "int",
+					Name: "BigInteger",
 				},
-				Name:    "Compare",
-				NamePos: lp(3466, 34),
+				Name:    "Clamp",
+				NamePos: lp(3466, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3466, 42),
+						Pos: lp(3466, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 42),
+							Pos:  lp(3466, 47),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3466, 59),
+						Pos: lp(3466, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3466, 59),
+							Pos:  lp(3466, 65),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3466, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3466, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -81403,18 +81405,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3467, 30),
-					Name: "double",
+					Name: "int",
 				},
-				Name:    "Log",
-				NamePos: lp(3467, 37),
+				Name:    "Compare",
+				NamePos: lp(3467, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3467, 41),
+						Pos: lp(3467, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3467, 41),
+							Pos:  lp(3467, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3467, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -81436,14 +81446,6 @@ func libraryAST_193() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
-					&lang.Param{
-						Pos: lp(3468, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3468, 59),
-							Name: "double",
-						},
-						Name: "baseValue",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -81453,16 +81455,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3469, 30),
 					Name: "double",
 				},
-				Name:    "Log10",
+				Name:    "Log",
 				NamePos: lp(3469, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3469, 43),
+						Pos: lp(3469, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3469, 43),
+							Pos:  lp(3469, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3469, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3469, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
@@ -81471,15 +81481,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3470, 30),
-					Name: "BigInteger",
+					Name: "double",
 				},
-				Name:    "Log2",
-				NamePos: lp(3470, 41),
+				Name:    "Log10",
+				NamePos: lp(3470, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3470, 46),
+						Pos: lp(3470, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3470, 46),
+							Pos:  lp(3470, 43),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81491,15 +81501,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3471, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3471, 35),
+				Name:    "Log2",
+				NamePos: lp(3471, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3471, 49),
+						Pos: lp(3471, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3471, 49),
+							Pos:  lp(3471, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81513,13 +81523,13 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3472, 30),
 					Name: "bool",
 				},
-				Name:    "IsOddInteger",
+				Name:    "IsEvenInteger",
 				NamePos: lp(3472, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3472, 48),
+						Pos: lp(3472, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3472, 48),
+							Pos:  lp(3472, 49),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81533,13 +81543,13 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3473, 30),
 					Name: "bool",
 				},
-				Name:    "IsNegative",
+				Name:    "IsOddInteger",
 				NamePos: lp(3473, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3473, 46),
+						Pos: lp(3473, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3473, 46),
+							Pos:  lp(3473, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81553,7 +81563,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3474, 30),
 					Name: "bool",
 				},
-				Name:    "IsPositive",
+				Name:    "IsNegative",
 				NamePos: lp(3474, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -81573,13 +81583,13 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3475, 30),
 					Name: "bool",
 				},
-				Name:    "IsPow2",
+				Name:    "IsPositive",
 				NamePos: lp(3475, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3475, 42),
+						Pos: lp(3475, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3475, 42),
+							Pos:  lp(3475, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81591,15 +81601,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3476, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3476, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3476, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3476, 50),
+						Pos: lp(3476, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3476, 50),
+							Pos:  lp(3476, 42),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81613,13 +81623,13 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3477, 30),
 					Name: "BigInteger",
 				},
-				Name:    "TrailingZeroCount",
+				Name:    "PopCount",
 				NamePos: lp(3477, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3477, 59),
+						Pos: lp(3477, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3477, 59),
+							Pos:  lp(3477, 50),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81633,14 +81643,14 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3478, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Parse",
+				Name:    "TrailingZeroCount",
 				NamePos: lp(3478, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3478, 47),
+						Pos: lp(3478, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 47),
-							Name: "string",
+							Pos:  lp(3478, 59),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -81663,14 +81673,6 @@ func libraryAST_193() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3479, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3479, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -81696,9 +81698,9 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3480, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3480, 61),
-							Name: "IFormatProvider",
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "provider",
+						Name: "style",
 					},
 				},
 			},
@@ -81724,14 +81726,6 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3481, 61),
 						Type: &lang.TypeRef{
 							Pos:  lp(3481, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3481, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3481, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -81743,27 +81737,34 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3482, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3482, 35),
+				Name:    "Parse",
+				NamePos: lp(3482, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3482, 44),
+						Pos: lp(3482, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3482, 44),
+							Pos:  lp(3482, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos:      lp(3482, 58),
-						Modifier: "out",
+						Pos: lp(3482, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3482, 62),
-							Name: "BigInteger",
+							Pos:  lp(3482, 61),
+							Name: "System.Globalization.NumberStyles",
 						},
-						Name: "result",
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3482, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3482, 102),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
 			},
@@ -81786,18 +81787,10 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3483, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3483, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3483, 84),
+						Pos:      lp(3483, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3483, 88),
+							Pos:  lp(3483, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -81826,23 +81819,15 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3484, 58),
 						Type: &lang.TypeRef{
 							Pos:  lp(3484, 58),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3484, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3484, 99),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
 					&lang.Param{
-						Pos:      lp(3484, 125),
+						Pos:      lp(3484, 84),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3484, 129),
+							Pos:  lp(3484, 88),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -81851,21 +81836,46 @@ func libraryAST_193() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3485, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3485, 23),
-					Name: "int",
+					Pos:  lp(3485, 30),
+					Name: "bool",
 				},
-				Name:    "CompareTo",
-				NamePos: lp(3485, 27),
+				Name:    "TryParse",
+				NamePos: lp(3485, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3485, 37),
+						Pos: lp(3485, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3485, 37),
-							Name: "object",
+							Pos:  lp(3485, 44),
+							Name: "string",
 						},
-						Name: "obj",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3485, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3485, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3485, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3485, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -81883,9 +81893,9 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3486, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3486, 37),
-							Name: "BigInteger",
+							Name: "object",
 						},
-						Name: "other",
+						Name: "obj",
 					},
 				},
 			},
@@ -81903,7 +81913,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3487, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3487, 37),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -81923,7 +81933,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3488, 37),
 						Type: &lang.TypeRef{
 							Pos:  lp(3488, 37),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -81934,16 +81944,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3489, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3489, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3489, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3489, 35),
+						Pos: lp(3489, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3489, 35),
-							Name: "BigInteger",
+							Pos:  lp(3489, 37),
+							Name: "ulong",
 						},
 						Name: "other",
 					},
@@ -81963,7 +81973,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3490, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3490, 35),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "other",
 					},
@@ -81983,7 +81993,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3491, 35),
 						Type: &lang.TypeRef{
 							Pos:  lp(3491, 35),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "other",
 					},
@@ -81991,21 +82001,21 @@ func libraryAST_193() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3492, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3492, 32),
+					Pos:  lp(3492, 23),
 					Name: "bool",
 				},
 				Name:    "Equals",
-				NamePos: lp(3492, 37),
+				NamePos: lp(3492, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3492, 44),
+						Pos: lp(3492, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 44),
-							Name: "object",
+							Pos:  lp(3492, 35),
+							Name: "ulong",
 						},
-						Name: "obj",
+						Name: "other",
 					},
 				},
 			},
@@ -82014,40 +82024,40 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3493, 32),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3493, 36),
+				Name:    "Equals",
+				NamePos: lp(3493, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3493, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3493, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3494, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3494, 32),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3494, 39),
+				Name:    "GetHashCode",
+				NamePos: lp(3494, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3495, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3495, 23),
+					Pos:  lp(3495, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3495, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3495, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3495, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-				},
+				NamePos: lp(3495, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3496, 9),
@@ -82063,9 +82073,9 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3496, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3496, 39),
-							Name: "IFormatProvider",
+							Name: "string",
 						},
-						Name: "provider",
+						Name: "format",
 					},
 				},
 			},
@@ -82083,14 +82093,6 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3497, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3497, 39),
-							Name: "string",
-						},
-						Name: "format",
-					},
-					&lang.Param{
-						Pos: lp(3497, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3497, 54),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -82101,15 +82103,29 @@ func libraryAST_193() *lang.TypeDecl {
 				Pos:       lp(3498, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3498, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3498, 23),
-						Name: "byte",
+					Pos:  lp(3498, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3498, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3498, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3498, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3498, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3498, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
 					},
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3498, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3499, 9),
@@ -82124,56 +82140,44 @@ func libraryAST_193() *lang.TypeDecl {
 				},
 				Name:    "ToByteArray",
 				NamePos: lp(3499, 30),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3499, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3499, 42),
-							Name: "bool",
-						},
-						Name: "isUnsigned",
-						Default: &lang.Literal{
-							Pos:   lp(3499, 60),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-					&lang.Param{
-						Pos: lp(3499, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3499, 67),
-							Name: "bool",
-						},
-						Name: "isBigEndian",
-						Default: &lang.Literal{
-							Pos:   lp(3499, 86),
-							Kind:  lang.LitKind(9),
-							Raw:   "false",
-							Value: bool(false),
-						},
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3500, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3500, 23),
-					Name: "int",
+					Pos:       lp(3500, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3500, 23),
+						Name: "byte",
+					},
 				},
-				Name:    "GetByteCount",
-				NamePos: lp(3500, 27),
+				Name:    "ToByteArray",
+				NamePos: lp(3500, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3500, 40),
+						Pos: lp(3500, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3500, 40),
+							Pos:  lp(3500, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3500, 58),
+							Pos:   lp(3500, 60),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+					&lang.Param{
+						Pos: lp(3500, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3500, 67),
+							Name: "bool",
+						},
+						Name: "isBigEndian",
+						Default: &lang.Literal{
+							Pos:   lp(3500, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -82186,39 +82190,36 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3501, 23),
-					Name: "long",
+					Name: "int",
 				},
-				Name:    "GetBitLength",
-				NamePos: lp(3501, 28),
+				Name:    "GetByteCount",
+				NamePos: lp(3501, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3501, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3501, 40),
+							Name: "bool",
+						},
+						Name: "isUnsigned",
+						Default: &lang.Literal{
+							Pos:   lp(3501, 58),
+							Kind:  lang.LitKind(9),
+							Raw:   "false",
+							Value: bool(false),
+						},
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3502, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3502, 30),
-					Name: "BigInteger",
+					Pos:  lp(3502, 23),
+					Name: "long",
 				},
-				Name:    "op_Addition",
-				NamePos: lp(3502, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3502, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3502, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3502, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3502, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
+				Name:    "GetBitLength",
+				NamePos: lp(3502, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3503, 9),
@@ -82227,7 +82228,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3503, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Subtraction",
+				Name:    "op_Addition",
 				NamePos: lp(3503, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82247,7 +82248,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3504, 9),
@@ -82256,7 +82257,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3504, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Multiply",
+				Name:    "op_Subtraction",
 				NamePos: lp(3504, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82276,7 +82277,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "*",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3505, 9),
@@ -82285,7 +82286,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3505, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Division",
+				Name:    "op_Multiply",
 				NamePos: lp(3505, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82294,18 +82295,18 @@ func libraryAST_193() *lang.TypeDecl {
 							Pos:  lp(3505, 52),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3505, 73),
+						Pos: lp(3505, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 73),
+							Pos:  lp(3505, 69),
 							Name: "BigInteger",
 						},
-						Name: "divisor",
+						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3506, 9),
@@ -82314,7 +82315,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3506, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Modulus",
+				Name:    "op_Division",
 				NamePos: lp(3506, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82334,7 +82335,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "divisor",
 					},
 				},
-				Operator: "%",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3507, 9),
@@ -82343,7 +82344,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3507, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_Modulus",
 				NamePos: lp(3507, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82352,18 +82353,18 @@ func libraryAST_193() *lang.TypeDecl {
 							Pos:  lp(3507, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3507, 69),
+						Pos: lp(3507, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3507, 69),
+							Pos:  lp(3507, 73),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
-				Operator: "&",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3508, 9),
@@ -82372,7 +82373,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3508, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3508, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82392,7 +82393,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3509, 9),
@@ -82401,7 +82402,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3509, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3509, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82421,7 +82422,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3510, 9),
@@ -82430,27 +82431,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3510, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3510, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3510, 53),
+						Pos: lp(3510, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 53),
+							Pos:  lp(3510, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3510, 71),
+						Pos: lp(3510, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 71),
-							Name: "int",
+							Pos:  lp(3510, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
@@ -82459,7 +82460,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3511, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_LeftShift",
 				NamePos: lp(3511, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82479,7 +82480,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "shift",
 					},
 				},
-				Operator: ">>",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3512, 9),
@@ -82488,27 +82489,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3512, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_RightShift",
 				NamePos: lp(3512, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3512, 54),
+						Pos: lp(3512, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3512, 54),
+							Pos:  lp(3512, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3512, 72),
+						Pos: lp(3512, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3512, 72),
+							Pos:  lp(3512, 71),
 							Name: "int",
 						},
-						Name: "shiftAmount",
+						Name: "shift",
 					},
 				},
-				Operator: ">>>",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3513, 9),
@@ -82517,19 +82518,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3513, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3513, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3513, 52),
+						Pos: lp(3513, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3513, 52),
+							Pos:  lp(3513, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3513, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 72),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "~",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3514, 9),
@@ -82538,7 +82547,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3514, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_OnesComplement",
 				NamePos: lp(3514, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82550,7 +82559,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "-",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3515, 9),
@@ -82559,7 +82568,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3515, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_UnaryNegation",
 				NamePos: lp(3515, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82571,7 +82580,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "+",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3516, 9),
@@ -82580,19 +82589,19 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3516, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_UnaryPlus",
 				NamePos: lp(3516, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3516, 53),
+						Pos: lp(3516, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3516, 53),
+							Pos:  lp(3516, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "++",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3517, 9),
@@ -82601,7 +82610,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3517, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_Increment",
 				NamePos: lp(3517, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82613,36 +82622,28 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "value",
 					},
 				},
-				Operator: "--",
+				Operator: "++",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3518, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3518, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3518, 35),
+				Name:    "op_Decrement",
+				NamePos: lp(3518, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3518, 47),
+						Pos: lp(3518, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3518, 47),
+							Pos:  lp(3518, 53),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3518, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3518, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "==",
+				Operator: "--",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3519, 9),
@@ -82651,7 +82652,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3519, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3519, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82671,7 +82672,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3520, 9),
@@ -82680,27 +82681,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3520, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3520, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3520, 46),
+						Pos: lp(3520, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 46),
+							Pos:  lp(3520, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3520, 63),
+						Pos: lp(3520, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 63),
+							Pos:  lp(3520, 64),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3521, 9),
@@ -82709,7 +82710,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3521, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3521, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82729,7 +82730,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3522, 9),
@@ -82738,27 +82739,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3522, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3522, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3522, 47),
+						Pos: lp(3522, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3522, 47),
+							Pos:  lp(3522, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3522, 64),
+						Pos: lp(3522, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3522, 64),
+							Pos:  lp(3522, 63),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3523, 9),
@@ -82767,7 +82768,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3523, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3523, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82787,7 +82788,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3524, 9),
@@ -82796,7 +82797,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3524, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3524, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82811,12 +82812,12 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3524, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3524, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3525, 9),
@@ -82825,7 +82826,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3525, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3525, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82845,7 +82846,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3526, 9),
@@ -82854,27 +82855,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3526, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3526, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3526, 46),
+						Pos: lp(3526, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3526, 46),
+							Pos:  lp(3526, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3526, 63),
+						Pos: lp(3526, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3526, 63),
+							Pos:  lp(3526, 64),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3527, 9),
@@ -82883,7 +82884,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3527, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3527, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82903,7 +82904,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3528, 9),
@@ -82912,27 +82913,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3528, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3528, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3528, 47),
+						Pos: lp(3528, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3528, 47),
+							Pos:  lp(3528, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3528, 64),
+						Pos: lp(3528, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3528, 64),
+							Pos:  lp(3528, 63),
 							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3529, 9),
@@ -82941,7 +82942,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3529, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3529, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82961,7 +82962,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3530, 9),
@@ -82970,27 +82971,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3530, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3530, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3530, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3530, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3530, 58),
+						Pos: lp(3530, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3530, 58),
-							Name: "BigInteger",
+							Pos:  lp(3530, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3531, 9),
@@ -82999,7 +83000,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3531, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3531, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83019,7 +83020,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3532, 9),
@@ -83028,27 +83029,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3532, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3532, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3532, 46),
+						Pos: lp(3532, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3532, 46),
+							Pos:  lp(3532, 47),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3532, 57),
+						Pos: lp(3532, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3532, 57),
+							Pos:  lp(3532, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3533, 9),
@@ -83057,7 +83058,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3533, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3533, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83077,7 +83078,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3534, 9),
@@ -83086,27 +83087,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3534, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3534, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3534, 47),
+						Pos: lp(3534, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3534, 47),
+							Pos:  lp(3534, 46),
 							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3534, 58),
+						Pos: lp(3534, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3534, 58),
+							Pos:  lp(3534, 57),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3535, 9),
@@ -83115,7 +83116,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3535, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3535, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83135,7 +83136,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3536, 9),
@@ -83144,27 +83145,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3536, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3536, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3536, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3536, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3536, 64),
+						Pos: lp(3536, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3536, 64),
-							Name: "ulong",
+							Pos:  lp(3536, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3537, 9),
@@ -83173,7 +83174,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3537, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3537, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83193,7 +83194,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3538, 9),
@@ -83202,27 +83203,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3538, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3538, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3538, 46),
+						Pos: lp(3538, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3538, 46),
+							Pos:  lp(3538, 47),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3538, 63),
+						Pos: lp(3538, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3538, 63),
+							Pos:  lp(3538, 64),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3539, 9),
@@ -83231,7 +83232,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3539, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3539, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83251,7 +83252,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3540, 9),
@@ -83260,27 +83261,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3540, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3540, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3540, 47),
+						Pos: lp(3540, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3540, 47),
+							Pos:  lp(3540, 46),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3540, 64),
+						Pos: lp(3540, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3540, 64),
+							Pos:  lp(3540, 63),
 							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3541, 9),
@@ -83289,7 +83290,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3541, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3541, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83309,7 +83310,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3542, 9),
@@ -83318,27 +83319,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3542, 30),
 					Name: "bool",
 				},
-				Name:    "op_Equality",
+				Name:    "op_GreaterThanOrEqual",
 				NamePos: lp(3542, 35),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3542, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3542, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3542, 59),
+						Pos: lp(3542, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3542, 59),
-							Name: "BigInteger",
+							Pos:  lp(3542, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "==",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3543, 9),
@@ -83347,7 +83348,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3543, 30),
 					Name: "bool",
 				},
-				Name:    "op_Inequality",
+				Name:    "op_Equality",
 				NamePos: lp(3543, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83367,7 +83368,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "!=",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3544, 9),
@@ -83376,27 +83377,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3544, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThan",
+				Name:    "op_Inequality",
 				NamePos: lp(3544, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3544, 46),
+						Pos: lp(3544, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3544, 46),
+							Pos:  lp(3544, 47),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3544, 58),
+						Pos: lp(3544, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3544, 58),
+							Pos:  lp(3544, 59),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3545, 9),
@@ -83405,7 +83406,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3545, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThan",
+				Name:    "op_LessThan",
 				NamePos: lp(3545, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83425,7 +83426,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3546, 9),
@@ -83434,27 +83435,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3546, 30),
 					Name: "bool",
 				},
-				Name:    "op_LessThanOrEqual",
+				Name:    "op_GreaterThan",
 				NamePos: lp(3546, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3546, 47),
+						Pos: lp(3546, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3546, 47),
+							Pos:  lp(3546, 46),
 							Name: "ulong",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3546, 59),
+						Pos: lp(3546, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3546, 59),
+							Pos:  lp(3546, 58),
 							Name: "BigInteger",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "<=",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3547, 9),
@@ -83463,7 +83464,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3547, 30),
 					Name: "bool",
 				},
-				Name:    "op_GreaterThanOrEqual",
+				Name:    "op_LessThanOrEqual",
 				NamePos: lp(3547, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83483,27 +83484,36 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: ">=",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3548, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3548, 48),
-					Name: "BigInteger",
+					Pos:  lp(3548, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3548, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3548, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3548, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3548, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3548, 59),
-							Name: "byte",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3549, 9),
@@ -83518,7 +83528,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3549, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3549, 59),
-							Name: "sbyte",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -83538,7 +83548,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3550, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3550, 59),
-							Name: "short",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -83558,7 +83568,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3551, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3551, 59),
-							Name: "ushort",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -83578,7 +83588,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3552, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3552, 59),
-							Name: "char",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -83598,7 +83608,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3553, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3553, 59),
-							Name: "int",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -83618,7 +83628,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3554, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3554, 59),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -83638,7 +83648,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3555, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3555, 59),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -83658,7 +83668,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3556, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3556, 59),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -83678,7 +83688,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3557, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3557, 59),
-							Name: "Int128",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -83698,7 +83708,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3558, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3558, 59),
-							Name: "UInt128",
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -83712,18 +83722,18 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3559, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3559, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3559, 59),
-							Name: "float",
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3560, 9),
@@ -83738,7 +83748,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3560, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3560, 59),
-							Name: "double",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -83758,7 +83768,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3561, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3561, 59),
-							Name: "decimal",
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -83770,15 +83780,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3562, 48),
-					Name: "byte",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3562, 53),
+						Pos: lp(3562, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3562, 53),
-							Name: "BigInteger",
+							Pos:  lp(3562, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -83790,14 +83800,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3563, 48),
-					Name: "sbyte",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3563, 54),
+						Pos: lp(3563, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3563, 54),
+							Pos:  lp(3563, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83810,7 +83820,7 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3564, 48),
-					Name: "short",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -83830,14 +83840,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3565, 48),
-					Name: "ushort",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3565, 55),
+						Pos: lp(3565, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3565, 55),
+							Pos:  lp(3565, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83850,14 +83860,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3566, 48),
-					Name: "char",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3566, 53),
+						Pos: lp(3566, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3566, 53),
+							Pos:  lp(3566, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83870,14 +83880,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3567, 48),
-					Name: "int",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3567, 52),
+						Pos: lp(3567, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3567, 52),
+							Pos:  lp(3567, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83890,14 +83900,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3568, 48),
-					Name: "uint",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3568, 53),
+						Pos: lp(3568, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3568, 53),
+							Pos:  lp(3568, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83910,7 +83920,7 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3569, 48),
-					Name: "long",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -83930,14 +83940,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3570, 48),
-					Name: "ulong",
+					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3570, 54),
+						Pos: lp(3570, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3570, 54),
+							Pos:  lp(3570, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83950,7 +83960,7 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3571, 48),
-					Name: "float",
+					Name: "ulong",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -83970,14 +83980,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3572, 48),
-					Name: "double",
+					Name: "float",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3572, 55),
+						Pos: lp(3572, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3572, 55),
+							Pos:  lp(3572, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -83990,14 +84000,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3573, 48),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3573, 56),
+						Pos: lp(3573, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3573, 56),
+							Pos:  lp(3573, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84010,14 +84020,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3574, 48),
-					Name: "Int128",
+					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3574, 55),
+						Pos: lp(3574, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3574, 55),
+							Pos:  lp(3574, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84030,14 +84040,34 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3575, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3575, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3575, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3576, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3576, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3575, 56),
+						Pos: lp(3576, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3575, 56),
+							Pos:  lp(3576, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84051,32 +84081,12 @@ func libraryAST_193() *lang.TypeDecl {
 
 func libraryAST_194() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3578, 5),
+		Pos:       lp(3579, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(3580, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3580, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3580, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3580, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3580, 42),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(3581, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -84091,7 +84101,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3581, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3581, 42),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -84111,7 +84121,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3582, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3582, 42),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84131,7 +84141,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3583, 42),
 						Type: &lang.TypeRef{
 							Pos:  lp(3583, 42),
-							Name: "ulong",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -84142,16 +84152,16 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3584, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3584, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3584, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3584, 51),
+						Pos: lp(3584, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3584, 51),
-							Name: "uint",
+							Pos:  lp(3584, 42),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -84171,7 +84181,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3585, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3585, 51),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84184,14 +84194,14 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3586, 30),
 					Name: "int",
 				},
-				Name:    "Log2",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3586, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3586, 39),
+						Pos: lp(3586, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3586, 39),
-							Name: "uint",
+							Pos:  lp(3586, 51),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -84211,7 +84221,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3587, 39),
 						Type: &lang.TypeRef{
 							Pos:  lp(3587, 39),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84224,14 +84234,14 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3588, 30),
 					Name: "int",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3588, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3588, 43),
+						Pos: lp(3588, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3588, 43),
-							Name: "uint",
+							Pos:  lp(3588, 39),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -84251,7 +84261,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3589, 43),
 						Type: &lang.TypeRef{
 							Pos:  lp(3589, 43),
-							Name: "ulong",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84262,26 +84272,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3590, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3590, 35),
+				Name:    "PopCount",
+				NamePos: lp(3590, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3590, 46),
+						Pos: lp(3590, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3590, 46),
-							Name: "uint",
+							Pos:  lp(3590, 43),
+							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3590, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3590, 58),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -84290,23 +84292,23 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3591, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateLeft",
-				NamePos: lp(3591, 36),
+				NamePos: lp(3591, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3591, 47),
+						Pos: lp(3591, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3591, 47),
-							Name: "ulong",
+							Pos:  lp(3591, 46),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3591, 60),
+						Pos: lp(3591, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3591, 60),
+							Pos:  lp(3591, 58),
 							Name: "int",
 						},
 						Name: "offset",
@@ -84318,23 +84320,23 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3592, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3592, 35),
+				Name:    "RotateLeft",
+				NamePos: lp(3592, 36),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3592, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3592, 47),
-							Name: "uint",
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3592, 59),
+						Pos: lp(3592, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3592, 59),
+							Pos:  lp(3592, 60),
 							Name: "int",
 						},
 						Name: "offset",
@@ -84346,23 +84348,23 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3593, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RotateRight",
-				NamePos: lp(3593, 36),
+				NamePos: lp(3593, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3593, 48),
+						Pos: lp(3593, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3593, 48),
-							Name: "ulong",
+							Pos:  lp(3593, 47),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3593, 61),
+						Pos: lp(3593, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3593, 61),
+							Pos:  lp(3593, 59),
 							Name: "int",
 						},
 						Name: "offset",
@@ -84374,18 +84376,26 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3594, 30),
-					Name: "uint",
+					Name: "ulong",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3594, 35),
+				Name:    "RotateRight",
+				NamePos: lp(3594, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3594, 53),
+						Pos: lp(3594, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3594, 53),
-							Name: "uint",
+							Pos:  lp(3594, 48),
+							Name: "ulong",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3594, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3594, 61),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -84394,16 +84404,16 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3595, 30),
-					Name: "ulong",
+					Name: "uint",
 				},
 				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3595, 36),
+				NamePos: lp(3595, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3595, 54),
+						Pos: lp(3595, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3595, 54),
-							Name: "ulong",
+							Pos:  lp(3595, 53),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84414,16 +84424,16 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3596, 30),
-					Name: "int",
+					Name: "ulong",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3596, 34),
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3596, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3596, 52),
+						Pos: lp(3596, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3596, 52),
-							Name: "int",
+							Pos:  lp(3596, 54),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
@@ -84443,7 +84453,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3597, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3597, 52),
-							Name: "uint",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -84463,7 +84473,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3598, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3598, 52),
-							Name: "long",
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84483,6 +84493,26 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3599, 52),
 						Type: &lang.TypeRef{
 							Pos:  lp(3599, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3600, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3600, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3600, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3600, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3600, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -84495,26 +84525,26 @@ func libraryAST_194() *lang.TypeDecl {
 
 func libraryAST_195() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3608, 5),
+		Pos:       lp(3609, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SearchOption",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3608, 32),
+				Pos:  lp(3609, 32),
 				Name: "TopDirectoryOnly",
 				Value: &lang.Literal{
-					Pos:   lp(3608, 51),
+					Pos:   lp(3609, 51),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3608, 54),
+				Pos:  lp(3609, 54),
 				Name: "AllDirectories",
 				Value: &lang.Literal{
-					Pos:   lp(3608, 71),
+					Pos:   lp(3609, 71),
 					Raw:   "1",
 					Value: int64(1),
 				},
@@ -84525,62 +84555,62 @@ func libraryAST_195() *lang.TypeDecl {
 
 func libraryAST_196() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3609, 5),
+		Pos:       lp(3610, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileMode",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3609, 28),
+				Pos:  lp(3610, 28),
 				Name: "CreateNew",
 				Value: &lang.Literal{
-					Pos:   lp(3609, 40),
+					Pos:   lp(3610, 40),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3609, 43),
+				Pos:  lp(3610, 43),
 				Name: "Create",
 				Value: &lang.Literal{
-					Pos:   lp(3609, 52),
+					Pos:   lp(3610, 52),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3609, 55),
+				Pos:  lp(3610, 55),
 				Name: "Open",
 				Value: &lang.Literal{
-					Pos:   lp(3609, 62),
+					Pos:   lp(3610, 62),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3609, 65),
+				Pos:  lp(3610, 65),
 				Name: "OpenOrCreate",
 				Value: &lang.Literal{
-					Pos:   lp(3609, 80),
+					Pos:   lp(3610, 80),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3609, 83),
+				Pos:  lp(3610, 83),
 				Name: "Truncate",
 				Value: &lang.Literal{
-					Pos:   lp(3609, 94),
+					Pos:   lp(3610, 94),
 					Raw:   "5",
 					Value: int64(5),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3609, 97),
+				Pos:  lp(3610, 97),
 				Name: "Append",
 				Value: &lang.Literal{
-					Pos:   lp(3609, 106),
+					Pos:   lp(3610, 106),
 					Raw:   "6",
 					Value: int64(6),
 				},
@@ -84591,54 +84621,9 @@ func libraryAST_196() *lang.TypeDecl {
 
 func libraryAST_197() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3610, 5),
-		Kind:      lang.TypeKind("enum"),
-		Name:      "FileAccess",
-		Namespace: "System.IO",
-		Modifiers: lang.Modifiers(1),
-		Attributes: []*lang.Attribute{
-			&lang.Attribute{
-				Pos:  lp(3610, 6),
-				Name: "Flags",
-			},
-		},
-		EnumMembers: []*lang.EnumMember{
-			&lang.EnumMember{
-				Pos:  lp(3610, 38),
-				Name: "Read",
-				Value: &lang.Literal{
-					Pos:   lp(3610, 45),
-					Raw:   "1",
-					Value: int64(1),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3610, 48),
-				Name: "Write",
-				Value: &lang.Literal{
-					Pos:   lp(3610, 56),
-					Raw:   "2",
-					Value: int64(2),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3610, 59),
-				Name: "ReadWrite",
-				Value: &lang.Literal{
-					Pos:   lp(3610, 71),
-					Raw:   "3",
-					Value: int64(3),
-				},
-			},
-		},
-	}
-}
-
-func libraryAST_198() *lang.TypeDecl {
-	return &lang.TypeDecl{
 		Pos:       lp(3611, 5),
 		Kind:      lang.TypeKind("enum"),
-		Name:      "FileShare",
+		Name:      "FileAccess",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
@@ -84649,55 +84634,100 @@ func libraryAST_198() *lang.TypeDecl {
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3611, 37),
-				Name: "None",
-				Value: &lang.Literal{
-					Pos:   lp(3611, 44),
-					Raw:   "0",
-					Value: int64(0),
-				},
-			},
-			&lang.EnumMember{
-				Pos:  lp(3611, 47),
+				Pos:  lp(3611, 38),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3611, 54),
+					Pos:   lp(3611, 45),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3611, 57),
+				Pos:  lp(3611, 48),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3611, 65),
+					Pos:   lp(3611, 56),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3611, 68),
+				Pos:  lp(3611, 59),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3611, 80),
+					Pos:   lp(3611, 71),
+					Raw:   "3",
+					Value: int64(3),
+				},
+			},
+		},
+	}
+}
+
+func libraryAST_198() *lang.TypeDecl {
+	return &lang.TypeDecl{
+		Pos:       lp(3612, 5),
+		Kind:      lang.TypeKind("enum"),
+		Name:      "FileShare",
+		Namespace: "System.IO",
+		Modifiers: lang.Modifiers(1),
+		Attributes: []*lang.Attribute{
+			&lang.Attribute{
+				Pos:  lp(3612, 6),
+				Name: "Flags",
+			},
+		},
+		EnumMembers: []*lang.EnumMember{
+			&lang.EnumMember{
+				Pos:  lp(3612, 37),
+				Name: "None",
+				Value: &lang.Literal{
+					Pos:   lp(3612, 44),
+					Raw:   "0",
+					Value: int64(0),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3612, 47),
+				Name: "Read",
+				Value: &lang.Literal{
+					Pos:   lp(3612, 54),
+					Raw:   "1",
+					Value: int64(1),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3612, 57),
+				Name: "Write",
+				Value: &lang.Literal{
+					Pos:   lp(3612, 65),
+					Raw:   "2",
+					Value: int64(2),
+				},
+			},
+			&lang.EnumMember{
+				Pos:  lp(3612, 68),
+				Name: "ReadWrite",
+				Value: &lang.Literal{
+					Pos:   lp(3612, 80),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3611, 83),
+				Pos:  lp(3612, 83),
 				Name: "Delete",
 				Value: &lang.Literal{
-					Pos:   lp(3611, 92),
+					Pos:   lp(3612, 92),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3611, 95),
+				Pos:  lp(3612, 95),
 				Name: "Inheritable",
 				Value: &lang.Literal{
-					Pos:   lp(3611, 109),
+					Pos:   lp(3612, 109),
 					Raw:   "16",
 					Value: int64(16),
 				},
@@ -84708,35 +84738,35 @@ func libraryAST_198() *lang.TypeDecl {
 
 func libraryAST_199() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3612, 5),
+		Pos:       lp(3613, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SeekOrigin",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3612, 30),
+				Pos:  lp(3613, 30),
 				Name: "Begin",
 				Value: &lang.Literal{
-					Pos:   lp(3612, 38),
+					Pos:   lp(3613, 38),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3612, 41),
+				Pos:  lp(3613, 41),
 				Name: "Current",
 				Value: &lang.Literal{
-					Pos:   lp(3612, 51),
+					Pos:   lp(3613, 51),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3612, 54),
+				Pos:  lp(3613, 54),
 				Name: "End",
 				Value: &lang.Literal{
-					Pos:   lp(3612, 60),
+					Pos:   lp(3613, 60),
 					Raw:   "2",
 					Value: int64(2),
 				},
@@ -84747,46 +84777,26 @@ func libraryAST_199() *lang.TypeDecl {
 
 func libraryAST_200() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3614, 5),
+		Pos:       lp(3615, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "File",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3616, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3616, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3616, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3616, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3616, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3617, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3617, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ReadAllText",
-				NamePos: lp(3617, 37),
+				Name:    "Exists",
+				NamePos: lp(3617, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3617, 49),
+						Pos: lp(3617, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3617, 49),
+							Pos:  lp(3617, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -84811,37 +84821,33 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3618, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3618, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3619, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3619, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3619, 30),
-						Name: "string",
-					},
+					Pos:  lp(3619, 30),
+					Name: "string",
 				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3619, 39),
+				Name:    "ReadAllText",
+				NamePos: lp(3619, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3619, 52),
+						Pos: lp(3619, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3619, 52),
+							Pos:  lp(3619, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3619, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -84867,39 +84873,37 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3620, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3620, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3621, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3621, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3621, 69),
-							Name: "string",
-						},
+					Pos:       lp(3621, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3621, 30),
+						Name: "string",
 					},
 				},
-				Name:    "ReadLines",
-				NamePos: lp(3621, 77),
+				Name:    "ReadAllLines",
+				NamePos: lp(3621, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3621, 87),
+						Pos: lp(3621, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3621, 87),
+							Pos:  lp(3621, 52),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3621, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3621, 65),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -84927,10 +84931,36 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3623, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3623, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3623, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLines",
+				NamePos: lp(3623, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3622, 100),
+						Pos: lp(3623, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3622, 100),
+							Pos:  lp(3623, 87),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3623, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3623, 100),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -84938,54 +84968,26 @@ func libraryAST_200() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3623, 9),
+				Pos:       lp(3624, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3623, 30),
+					Pos:       lp(3624, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3623, 30),
+						Pos:  lp(3624, 30),
 						Name: "byte",
 					},
 				},
 				Name:    "ReadAllBytes",
-				NamePos: lp(3623, 37),
+				NamePos: lp(3624, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3623, 50),
+						Pos: lp(3624, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3623, 50),
+							Pos:  lp(3624, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3624, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3624, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3624, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3624, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3624, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3624, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3624, 61),
-							Name: "string",
-						},
-						Name: "contents",
 					},
 				},
 			},
@@ -85015,14 +85017,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3625, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3625, 78),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -85032,24 +85026,32 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3626, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllText",
+				Name:    "WriteAllText",
 				NamePos: lp(3626, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3626, 49),
+						Pos: lp(3626, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3626, 49),
+							Pos:  lp(3626, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3626, 62),
+						Pos: lp(3626, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3626, 62),
+							Pos:  lp(3626, 61),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3626, 78),
+						Type: &lang.TypeRef{
+							Pos:  lp(3626, 78),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -85079,14 +85081,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3627, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3627, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -85096,7 +85090,7 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3628, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllLines",
+				Name:    "AppendAllText",
 				NamePos: lp(3628, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -85111,15 +85105,17 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3628, 62),
 						Type: &lang.TypeRef{
 							Pos:  lp(3628, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3628, 101),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3628, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3628, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -85155,14 +85151,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3629, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3629, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -85172,30 +85160,38 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3630, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllLines",
+				Name:    "WriteAllLines",
 				NamePos: lp(3630, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3630, 50),
+						Pos: lp(3630, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3630, 50),
+							Pos:  lp(3630, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3630, 63),
+						Pos: lp(3630, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3630, 63),
+							Pos:  lp(3630, 62),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3630, 102),
+									Pos:  lp(3630, 101),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3630, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3630, 119),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -85231,14 +85227,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "contents",
 					},
-					&lang.Param{
-						Pos: lp(3631, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3631, 120),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -85248,28 +85236,38 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3632, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllBytes",
+				Name:    "AppendAllLines",
 				NamePos: lp(3632, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3632, 49),
+						Pos: lp(3632, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3632, 49),
+							Pos:  lp(3632, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3632, 62),
+						Pos: lp(3632, 63),
 						Type: &lang.TypeRef{
-							Pos:       lp(3632, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3632, 62),
-								Name: "byte",
+							Pos:  lp(3632, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3632, 102),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3632, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3632, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -85278,24 +85276,30 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3633, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3633, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3633, 66),
+				Name:    "WriteAllBytes",
+				NamePos: lp(3633, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3633, 83),
+						Pos: lp(3633, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3633, 83),
+							Pos:  lp(3633, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3633, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(3633, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3633, 62),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
 					},
 				},
 			},
@@ -85322,14 +85326,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3634, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3634, 96),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85361,14 +85357,6 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3635, 96),
 						Type: &lang.TypeRef{
 							Pos:  lp(3635, 96),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3635, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3635, 127),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -85383,25 +85371,37 @@ func libraryAST_200() *lang.TypeDecl {
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3636, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3636, 58),
-								Name: "string",
-							},
+							Pos:  lp(3636, 58),
+							Name: "string",
 						},
 					},
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3636, 68),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3636, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3636, 86),
+						Pos: lp(3636, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3636, 86),
+							Pos:  lp(3636, 83),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3636, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(3636, 96),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3636, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3636, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85432,14 +85432,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3637, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3637, 99),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85475,14 +85467,6 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3638, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3638, 99),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3638, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3638, 130),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -85501,21 +85485,37 @@ func libraryAST_200() *lang.TypeDecl {
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
 								Pos:  lp(3639, 58),
-								Name: "byte",
+								Name: "string",
 							},
 						},
 					},
 				},
-				Name:    "ReadAllBytesAsync",
-				NamePos: lp(3639, 66),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3639, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3639, 84),
+						Pos: lp(3639, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3639, 84),
+							Pos:  lp(3639, 86),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3639, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3639, 99),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3639, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3639, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85547,14 +85547,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3640, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3640, 97),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -85563,25 +85555,35 @@ func libraryAST_200() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3641, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3641, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3641, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3641, 58),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3641, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3641, 76),
+						Pos: lp(3641, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3641, 76),
+							Pos:  lp(3641, 84),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3641, 89),
+						Pos: lp(3641, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3641, 89),
-							Name: "string",
+							Pos:  lp(3641, 97),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "contents",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85610,14 +85612,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3642, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3642, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85651,14 +85645,6 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3643, 106),
 						Type: &lang.TypeRef{
 							Pos:  lp(3643, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3643, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3643, 137),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -85672,24 +85658,40 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3644, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllTextAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3644, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3644, 77),
+						Pos: lp(3644, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3644, 77),
+							Pos:  lp(3644, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3644, 90),
+						Pos: lp(3644, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3644, 90),
+							Pos:  lp(3644, 89),
 							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3644, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(3644, 106),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3644, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3644, 137),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85718,14 +85720,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3645, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3645, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85759,14 +85753,6 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3646, 107),
 						Type: &lang.TypeRef{
 							Pos:  lp(3646, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3646, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3646, 138),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -85780,7 +85766,7 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3647, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3647, 58),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -85795,15 +85781,25 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3647, 90),
 						Type: &lang.TypeRef{
 							Pos:  lp(3647, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3647, 129),
-									Name: "string",
-								},
-							},
+							Name: "string",
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3647, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3647, 107),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3647, 138),
+						Type: &lang.TypeRef{
+							Pos:  lp(3647, 138),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85838,14 +85834,6 @@ func libraryAST_200() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3648, 147),
-						Type: &lang.TypeRef{
-							Pos:  lp(3648, 147),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85885,14 +85873,6 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3649, 147),
 						Type: &lang.TypeRef{
 							Pos:  lp(3649, 147),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3649, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3649, 178),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -85906,30 +85886,46 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3650, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "WriteAllLinesAsync",
 				NamePos: lp(3650, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3650, 78),
+						Pos: lp(3650, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3650, 78),
+							Pos:  lp(3650, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3650, 91),
+						Pos: lp(3650, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3650, 91),
+							Pos:  lp(3650, 90),
 							Name: "System.Collections.Generic.IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3650, 130),
+									Pos:  lp(3650, 129),
 									Name: "string",
 								},
 							},
 						},
 						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3650, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3650, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3650, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3650, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85964,14 +85960,6 @@ func libraryAST_200() *lang.TypeDecl {
 							},
 						},
 						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3651, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3651, 148),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86011,14 +85999,6 @@ func libraryAST_200() *lang.TypeDecl {
 						Pos: lp(3652, 148),
 						Type: &lang.TypeRef{
 							Pos:  lp(3652, 148),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3652, 179),
-						Type: &lang.TypeRef{
-							Pos:  lp(3652, 179),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86032,28 +86012,46 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3653, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllBytesAsync",
+				Name:    "AppendAllLinesAsync",
 				NamePos: lp(3653, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3653, 77),
+						Pos: lp(3653, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3653, 77),
+							Pos:  lp(3653, 78),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3653, 90),
+						Pos: lp(3653, 91),
 						Type: &lang.TypeRef{
-							Pos:       lp(3653, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3653, 90),
-								Name: "byte",
+							Pos:  lp(3653, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3653, 130),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3653, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3653, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3653, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3653, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86087,14 +86085,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "bytes",
 					},
-					&lang.Param{
-						Pos: lp(3654, 104),
-						Type: &lang.TypeRef{
-							Pos:  lp(3654, 104),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86102,18 +86092,38 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3655, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Delete",
-				NamePos: lp(3655, 35),
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3655, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3655, 42),
+						Pos: lp(3655, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3655, 42),
+							Pos:  lp(3655, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3655, 90),
+						Type: &lang.TypeRef{
+							Pos:       lp(3655, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3655, 90),
+								Name: "byte",
+							},
+						},
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3655, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3655, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86122,15 +86132,15 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3656, 30),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3656, 41),
+				Name:    "Delete",
+				NamePos: lp(3656, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3656, 50),
+						Pos: lp(3656, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3656, 50),
+							Pos:  lp(3656, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -86144,13 +86154,13 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3657, 30),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3657, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3657, 51),
+						Pos: lp(3657, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3657, 51),
+							Pos:  lp(3657, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -86164,13 +86174,13 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3658, 30),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3658, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3658, 48),
+						Pos: lp(3658, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3658, 48),
+							Pos:  lp(3658, 51),
 							Name: "string",
 						},
 						Name: "path",
@@ -86195,14 +86205,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3659, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3659, 61),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86212,24 +86214,24 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3660, 30),
 					Name: "FileStream",
 				},
-				Name:    "Open",
+				Name:    "Create",
 				NamePos: lp(3660, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3660, 46),
+						Pos: lp(3660, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3660, 46),
+							Pos:  lp(3660, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3660, 59),
+						Pos: lp(3660, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3660, 59),
-							Name: "FileMode",
+							Pos:  lp(3660, 61),
+							Name: "int",
 						},
-						Name: "mode",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -86258,14 +86260,6 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3661, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3661, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -86303,14 +86297,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "access",
 					},
-					&lang.Param{
-						Pos: lp(3662, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3662, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86318,18 +86304,42 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3663, 30),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3663, 43),
+				Name:    "Open",
+				NamePos: lp(3663, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3663, 52),
+						Pos: lp(3663, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3663, 52),
+							Pos:  lp(3663, 46),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3663, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 59),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3663, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3663, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3663, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
 					},
 				},
 			},
@@ -86338,15 +86348,15 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3664, 30),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3664, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3664, 54),
+						Pos: lp(3664, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3664, 54),
+							Pos:  lp(3664, 52),
 							Name: "string",
 						},
 						Name: "path",
@@ -86360,7 +86370,7 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3665, 30),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3665, 43),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -86378,26 +86388,18 @@ func libraryAST_200() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3666, 30),
-					Name: "void",
+					Name: "StreamWriter",
 				},
-				Name:    "Copy",
-				NamePos: lp(3666, 35),
+				Name:    "AppendText",
+				NamePos: lp(3666, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3666, 40),
+						Pos: lp(3666, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3666, 40),
+							Pos:  lp(3666, 54),
 							Name: "string",
 						},
-						Name: "sourceFileName",
-					},
-					&lang.Param{
-						Pos: lp(3666, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3666, 63),
-							Name: "string",
-						},
-						Name: "destFileName",
+						Name: "path",
 					},
 				},
 			},
@@ -86427,14 +86429,6 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3667, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3667, 84),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86444,7 +86438,7 @@ func libraryAST_200() *lang.TypeDecl {
 					Pos:  lp(3668, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Copy",
 				NamePos: lp(3668, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -86462,6 +86456,14 @@ func libraryAST_200() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3668, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3668, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -86491,10 +86493,38 @@ func libraryAST_200() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3670, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3670, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3670, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3669, 84),
+						Pos: lp(3670, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3669, 84),
+							Pos:  lp(3670, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3670, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3670, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3670, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3670, 84),
 							Name: "bool",
 						},
 						Name: "overwrite",
@@ -86507,46 +86537,26 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3672, 5),
+		Pos:       lp(3673, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Directory",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3674, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3674, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3674, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3674, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3674, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3675, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3675, 30),
-					Name: "DirectoryInfo",
+					Name: "bool",
 				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3675, 44),
+				Name:    "Exists",
+				NamePos: lp(3675, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3675, 60),
+						Pos: lp(3675, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3675, 60),
+							Pos:  lp(3675, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -86558,15 +86568,15 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3676, 30),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3676, 35),
+				Name:    "CreateDirectory",
+				NamePos: lp(3676, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3676, 42),
+						Pos: lp(3676, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3676, 42),
+							Pos:  lp(3676, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -86591,14 +86601,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3677, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3677, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86608,24 +86610,24 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3678, 30),
 					Name: "void",
 				},
-				Name:    "Move",
+				Name:    "Delete",
 				NamePos: lp(3678, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3678, 40),
+						Pos: lp(3678, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3678, 40),
+							Pos:  lp(3678, 42),
 							Name: "string",
 						},
-						Name: "sourceDirName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3678, 62),
+						Pos: lp(3678, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3678, 62),
-							Name: "string",
+							Pos:  lp(3678, 55),
+							Name: "bool",
 						},
-						Name: "destDirName",
+						Name: "recursive",
 					},
 				},
 			},
@@ -86634,49 +86636,53 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3679, 30),
-					Name: "string",
+					Name: "void",
 				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3679, 37),
+				Name:    "Move",
+				NamePos: lp(3679, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3679, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3679, 40),
+							Name: "string",
+						},
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3679, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3679, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3680, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3680, 30),
-					Name: "DirectoryInfo",
+					Name: "string",
 				},
-				Name:    "GetParent",
-				NamePos: lp(3680, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3680, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3680, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3680, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3681, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3681, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3681, 30),
-						Name: "string",
-					},
+					Pos:  lp(3681, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3681, 39),
+				Name:    "GetParent",
+				NamePos: lp(3681, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3681, 48),
+						Pos: lp(3681, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3681, 48),
+							Pos:  lp(3681, 54),
 							Name: "string",
 						},
 						Name: "path",
@@ -86704,14 +86710,6 @@ func libraryAST_201() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3682, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3682, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -86745,14 +86743,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3683, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3683, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86766,16 +86756,32 @@ func libraryAST_201() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetDirectories",
+				Name:    "GetFiles",
 				NamePos: lp(3684, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3684, 54),
+						Pos: lp(3684, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3684, 54),
+							Pos:  lp(3684, 48),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3684, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3684, 61),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3684, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3684, 83),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -86800,14 +86806,6 @@ func libraryAST_201() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3685, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3685, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -86841,14 +86839,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3686, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3686, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -86862,16 +86852,32 @@ func libraryAST_201() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetDirectories",
 				NamePos: lp(3687, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3687, 60),
+						Pos: lp(3687, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3687, 60),
+							Pos:  lp(3687, 54),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3687, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3687, 67),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3687, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3687, 89),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -86896,14 +86902,6 @@ func libraryAST_201() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3688, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3688, 73),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -86937,39 +86935,45 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3689, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3689, 95),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3690, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3690, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3690, 69),
-							Name: "string",
-						},
+					Pos:       lp(3690, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3690, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3690, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3690, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3690, 92),
+						Pos: lp(3690, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3690, 92),
+							Pos:  lp(3690, 60),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3690, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3690, 73),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3690, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3690, 95),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -86996,14 +87000,6 @@ func libraryAST_201() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3691, 105),
-						Type: &lang.TypeRef{
-							Pos:  lp(3691, 105),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -87039,14 +87035,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3692, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3692, 127),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -87062,16 +87050,32 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3693, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3693, 98),
+						Pos: lp(3693, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3693, 98),
+							Pos:  lp(3693, 92),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3693, 105),
+						Type: &lang.TypeRef{
+							Pos:  lp(3693, 105),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3693, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3693, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -87098,14 +87102,6 @@ func libraryAST_201() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3694, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3694, 111),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -87141,14 +87137,6 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3695, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(3695, 133),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -87164,16 +87152,32 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateDirectories",
 				NamePos: lp(3696, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3696, 104),
+						Pos: lp(3696, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3696, 104),
+							Pos:  lp(3696, 98),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3696, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3696, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3696, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3696, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
 					},
 				},
 			},
@@ -87200,14 +87204,6 @@ func libraryAST_201() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3697, 117),
-						Type: &lang.TypeRef{
-							Pos:  lp(3697, 117),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -87243,10 +87239,44 @@ func libraryAST_201() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3699, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3699, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3699, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3699, 77),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3698, 139),
+						Pos: lp(3699, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3698, 139),
+							Pos:  lp(3699, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3699, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3699, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3699, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3699, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -87259,83 +87289,68 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3701, 5),
+		Pos:       lp(3702, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileSystemInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3703, 9),
+				Pos:       lp(3704, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3703, 24),
+					Pos:  lp(3704, 24),
 					Name: "string",
 				},
 				Name: "FullName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3703, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3704, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3704, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3704, 39),
+						Pos:  lp(3704, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3705, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3705, 16),
+					Pos:  lp(3705, 25),
 					Name: "string",
 				},
-				Name: "Extension",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3705, 35),
+						Pos:  lp(3705, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3706, 9),
-				Modifiers: lang.Modifiers(65),
+				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3706, 25),
-					Name: "bool",
+					Pos:  lp(3706, 16),
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Extension",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3706, 39),
+						Pos:  lp(3706, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3707, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(65),
 				Type: &lang.TypeRef{
-					Pos:  lp(3707, 16),
-					Name: "DateTime",
+					Pos:  lp(3707, 25),
+					Name: "bool",
 				},
-				Name: "LastWriteTime",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3707, 41),
+						Pos:  lp(3707, 39),
 						Kind: "get",
 					},
 				},
@@ -87347,10 +87362,10 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3708, 16),
 					Name: "DateTime",
 				},
-				Name: "CreationTime",
+				Name: "LastWriteTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3708, 40),
+						Pos:  lp(3708, 41),
 						Kind: "get",
 					},
 				},
@@ -87362,33 +87377,48 @@ func libraryAST_202() *lang.TypeDecl {
 					Pos:  lp(3709, 16),
 					Name: "DateTime",
 				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3709, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3710, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3710, 16),
+					Name: "DateTime",
+				},
 				Name: "LastAccessTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3709, 42),
+						Pos:  lp(3710, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3710, 9),
+				Pos:       lp(3711, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3710, 23),
+					Pos:  lp(3711, 23),
 					Name: "void",
 				},
 				Name:    "Refresh",
-				NamePos: lp(3710, 28),
+				NamePos: lp(3711, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3711, 9),
+				Pos:       lp(3712, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3711, 32),
+					Pos:  lp(3712, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3711, 39),
+				NamePos: lp(3712, 39),
 			},
 		},
 	}
@@ -87396,45 +87426,30 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3714, 5),
+		Pos:       lp(3715, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3714, 36),
+				Pos:  lp(3715, 36),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3716, 9),
+				Pos:       lp(3717, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3716, 32),
+						Pos: lp(3717, 32),
 						Type: &lang.TypeRef{
-							Pos:  lp(3716, 32),
+							Pos:  lp(3717, 32),
 							Name: "string",
 						},
 						Name: "fileName",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3717, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3717, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3717, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -87443,9 +87458,9 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3718, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3718, 39),
@@ -87455,15 +87470,15 @@ func libraryAST_203() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3719, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3719, 16),
-					Name: "long",
+					Pos:  lp(3719, 25),
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3719, 30),
+						Pos:  lp(3719, 39),
 						Kind: "get",
 					},
 				},
@@ -87473,12 +87488,12 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3720, 16),
-					Name: "string",
+					Name: "long",
 				},
-				Name: "DirectoryName",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3720, 39),
+						Pos:  lp(3720, 30),
 						Kind: "get",
 					},
 				},
@@ -87488,45 +87503,40 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3721, 16),
+					Name: "string",
+				},
+				Name: "DirectoryName",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3721, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3722, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3722, 16),
 					Name: "DirectoryInfo",
 				},
 				Name: "Directory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3721, 42),
+						Pos:  lp(3722, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3722, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3722, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3722, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3723, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3723, 23),
-					Name: "FileInfo",
+					Name: "void",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3723, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3723, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3723, 39),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3723, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3724, 9),
@@ -87546,14 +87556,6 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3724, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3724, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -87561,18 +87563,26 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3725, 23),
-					Name: "void",
+					Name: "FileInfo",
 				},
-				Name:    "MoveTo",
-				NamePos: lp(3725, 28),
+				Name:    "CopyTo",
+				NamePos: lp(3725, 32),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3725, 35),
+						Pos: lp(3725, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3725, 35),
+							Pos:  lp(3725, 39),
 							Name: "string",
 						},
 						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3725, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3725, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
 					},
 				},
 			},
@@ -87594,14 +87604,6 @@ func libraryAST_203() *lang.TypeDecl {
 						},
 						Name: "destFileName",
 					},
-					&lang.Param{
-						Pos: lp(3726, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3726, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -87609,10 +87611,28 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3727, 23),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3727, 34),
+				Name:    "MoveTo",
+				NamePos: lp(3727, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3727, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3727, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3727, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3727, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3728, 9),
@@ -87621,7 +87641,7 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3728, 23),
 					Name: "FileStream",
 				},
-				Name:    "OpenWrite",
+				Name:    "OpenRead",
 				NamePos: lp(3728, 34),
 			},
 			&lang.MethodDecl{
@@ -87631,7 +87651,7 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3729, 23),
 					Name: "FileStream",
 				},
-				Name:    "Create",
+				Name:    "OpenWrite",
 				NamePos: lp(3729, 34),
 			},
 			&lang.MethodDecl{
@@ -87639,19 +87659,19 @@ func libraryAST_203() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3730, 23),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3730, 36),
+				Name:    "Create",
+				NamePos: lp(3730, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3731, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3731, 23),
-					Name: "StreamWriter",
+					Name: "StreamReader",
 				},
-				Name:    "CreateText",
+				Name:    "OpenText",
 				NamePos: lp(3731, 36),
 			},
 			&lang.MethodDecl{
@@ -87661,8 +87681,18 @@ func libraryAST_203() *lang.TypeDecl {
 					Pos:  lp(3732, 23),
 					Name: "StreamWriter",
 				},
-				Name:    "AppendText",
+				Name:    "CreateText",
 				NamePos: lp(3732, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3733, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3733, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3733, 36),
 			},
 		},
 	}
@@ -87670,45 +87700,30 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3735, 5),
+		Pos:       lp(3736, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3735, 41),
+				Pos:  lp(3736, 41),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3737, 9),
+				Pos:       lp(3738, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3737, 37),
+						Pos: lp(3738, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3737, 37),
+							Pos:  lp(3738, 37),
 							Name: "string",
 						},
 						Name: "path",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3738, 9),
-				Modifiers: lang.Modifiers(4097),
-				Type: &lang.TypeRef{
-					Pos:  lp(3738, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3738, 39),
-						Kind: "get",
 					},
 				},
 			},
@@ -87717,9 +87732,9 @@ func libraryAST_204() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
 					Pos:  lp(3739, 25),
-					Name: "bool",
+					Name: "string",
 				},
-				Name: "Exists",
+				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3739, 39),
@@ -87729,12 +87744,12 @@ func libraryAST_204() *lang.TypeDecl {
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3740, 9),
-				Modifiers: lang.Modifiers(1),
+				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3740, 16),
-					Name: "DirectoryInfo",
+					Pos:  lp(3740, 25),
+					Name: "bool",
 				},
-				Name: "Parent",
+				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3740, 39),
@@ -87742,45 +87757,50 @@ func libraryAST_204() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3741, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3741, 23),
-					Name: "void",
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3741, 16),
+					Name: "DirectoryInfo",
 				},
-				Name:    "Create",
-				NamePos: lp(3741, 28),
+				Name: "Parent",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3741, 39),
+						Kind: "get",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3742, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3742, 23),
-					Name: "DirectoryInfo",
+					Name: "void",
 				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3742, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3742, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3742, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3742, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3743, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3743, 23),
-					Name: "void",
+					Name: "DirectoryInfo",
 				},
-				Name:    "Delete",
-				NamePos: lp(3743, 28),
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3743, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3743, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3743, 56),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3744, 9),
@@ -87791,30 +87811,26 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "Delete",
 				NamePos: lp(3744, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3744, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3744, 35),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3745, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3745, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3745, 23),
-						Name: "FileInfo",
+					Pos:  lp(3745, 23),
+					Name: "void",
+				},
+				Name:    "Delete",
+				NamePos: lp(3745, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3745, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3745, 35),
+							Name: "bool",
+						},
+						Name: "recursive",
 					},
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3745, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3746, 9),
@@ -87829,16 +87845,6 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "GetFiles",
 				NamePos: lp(3746, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3746, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3746, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3747, 9),
@@ -87862,31 +87868,39 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3747, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3747, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3748, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3748, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3748, 62),
-							Name: "FileInfo",
-						},
+					Pos:       lp(3748, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3748, 23),
+						Name: "FileInfo",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3748, 72),
+				Name:    "GetFiles",
+				NamePos: lp(3748, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3748, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3748, 43),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3748, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3748, 65),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3749, 9),
@@ -87903,16 +87917,6 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFiles",
 				NamePos: lp(3749, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3749, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3749, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3750, 9),
@@ -87938,29 +87942,41 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3750, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3750, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3751, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3751, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3751, 23),
-						Name: "DirectoryInfo",
+					Pos:  lp(3751, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3751, 62),
+							Name: "FileInfo",
+						},
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3751, 39),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3751, 72),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3751, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 87),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3751, 109),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 109),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3752, 9),
@@ -87975,16 +87991,6 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "GetDirectories",
 				NamePos: lp(3752, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3752, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3752, 54),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3753, 9),
@@ -88008,31 +88014,39 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3753, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(3753, 76),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3754, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3754, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3754, 62),
-							Name: "DirectoryInfo",
-						},
+					Pos:       lp(3754, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3754, 23),
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3754, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3754, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3754, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3754, 54),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3754, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(3754, 76),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3755, 9),
@@ -88049,16 +88063,6 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "EnumerateDirectories",
 				NamePos: lp(3755, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3755, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3755, 98),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3756, 9),
@@ -88084,29 +88088,41 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3756, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3756, 120),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3757, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3757, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3757, 23),
-						Name: "FileSystemInfo",
+					Pos:  lp(3757, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3757, 62),
+							Name: "DirectoryInfo",
+						},
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3757, 40),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3757, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3757, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3757, 98),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3757, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3757, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3758, 9),
@@ -88121,16 +88137,6 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "GetFileSystemInfos",
 				NamePos: lp(3758, 40),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3758, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3758, 59),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3759, 9),
@@ -88154,31 +88160,39 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
-					&lang.Param{
-						Pos: lp(3759, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3759, 81),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3760, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3760, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3760, 62),
-							Name: "FileSystemInfo",
-						},
+					Pos:       lp(3760, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3760, 23),
+						Name: "FileSystemInfo",
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3760, 78),
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3760, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3760, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3760, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3760, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3760, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3761, 9),
@@ -88195,16 +88209,6 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 				Name:    "EnumerateFileSystemInfos",
 				NamePos: lp(3761, 78),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3761, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3761, 103),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3762, 9),
@@ -88230,10 +88234,36 @@ func libraryAST_204() *lang.TypeDecl {
 						},
 						Name: "searchPattern",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3763, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3763, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3763, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3763, 78),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3762, 125),
+						Pos: lp(3763, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3762, 125),
+							Pos:  lp(3763, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3763, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3763, 125),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -88246,27 +88276,12 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3765, 5),
+		Pos:       lp(3766, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Path",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3767, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3767, 23),
-					Name: "char",
-				},
-				Name: "DirectorySeparatorChar",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3767, 53),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3768, 9),
 				Modifiers: lang.Modifiers(17),
@@ -88274,10 +88289,10 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3768, 23),
 					Name: "char",
 				},
-				Name: "AltDirectorySeparatorChar",
+				Name: "DirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3768, 56),
+						Pos:  lp(3768, 53),
 						Kind: "get",
 					},
 				},
@@ -88289,10 +88304,10 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3769, 23),
 					Name: "char",
 				},
-				Name: "VolumeSeparatorChar",
+				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3769, 50),
+						Pos:  lp(3769, 56),
 						Kind: "get",
 					},
 				},
@@ -88304,31 +88319,26 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3770, 23),
 					Name: "char",
 				},
-				Name: "PathSeparator",
+				Name: "VolumeSeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3770, 44),
+						Pos:  lp(3770, 50),
 						Kind: "get",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3771, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3771, 30),
-					Name: "string",
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3771, 23),
+					Name: "char",
 				},
-				Name:    "GetFileName",
-				NamePos: lp(3771, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3771, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3771, 49),
-							Name: "string",
-						},
-						Name: "path",
+				Name: "PathSeparator",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3771, 44),
+						Kind: "get",
 					},
 				},
 			},
@@ -88339,13 +88349,13 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3772, 30),
 					Name: "string",
 				},
-				Name:    "GetFileNameWithoutExtension",
+				Name:    "GetFileName",
 				NamePos: lp(3772, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3772, 65),
+						Pos: lp(3772, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3772, 65),
+							Pos:  lp(3772, 49),
 							Name: "string",
 						},
 						Name: "path",
@@ -88359,13 +88369,13 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3773, 30),
 					Name: "string",
 				},
-				Name:    "GetExtension",
+				Name:    "GetFileNameWithoutExtension",
 				NamePos: lp(3773, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3773, 50),
+						Pos: lp(3773, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3773, 50),
+							Pos:  lp(3773, 65),
 							Name: "string",
 						},
 						Name: "path",
@@ -88377,15 +88387,15 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3774, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "HasExtension",
-				NamePos: lp(3774, 35),
+				Name:    "GetExtension",
+				NamePos: lp(3774, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3774, 48),
+						Pos: lp(3774, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3774, 48),
+							Pos:  lp(3774, 50),
 							Name: "string",
 						},
 						Name: "path",
@@ -88397,15 +88407,15 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3775, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3775, 37),
+				Name:    "HasExtension",
+				NamePos: lp(3775, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3775, 54),
+						Pos: lp(3775, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3775, 54),
+							Pos:  lp(3775, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -88419,24 +88429,16 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3776, 30),
 					Name: "string",
 				},
-				Name:    "ChangeExtension",
+				Name:    "GetDirectoryName",
 				NamePos: lp(3776, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3776, 53),
+						Pos: lp(3776, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3776, 53),
+							Pos:  lp(3776, 54),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3776, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3776, 66),
-							Name: "string",
-						},
-						Name: "extension",
 					},
 				},
 			},
@@ -88445,18 +88447,26 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3777, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3777, 35),
+				Name:    "ChangeExtension",
+				NamePos: lp(3777, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3777, 48),
+						Pos: lp(3777, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3777, 48),
+							Pos:  lp(3777, 53),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3777, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3777, 66),
+							Name: "string",
+						},
+						Name: "extension",
 					},
 				},
 			},
@@ -88467,13 +88477,13 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3778, 30),
 					Name: "bool",
 				},
-				Name:    "IsPathFullyQualified",
+				Name:    "IsPathRooted",
 				NamePos: lp(3778, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3778, 56),
+						Pos: lp(3778, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3778, 56),
+							Pos:  lp(3778, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -88485,26 +88495,18 @@ func libraryAST_205() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3779, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3779, 37),
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3779, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3779, 45),
+						Pos: lp(3779, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3779, 45),
+							Pos:  lp(3779, 56),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3779, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3779, 59),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "path",
 					},
 				},
 			},
@@ -88533,14 +88535,6 @@ func libraryAST_205() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3780, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3780, 73),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -88578,14 +88572,6 @@ func libraryAST_205() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3781, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3781, 87),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -88599,17 +88585,36 @@ func libraryAST_205() *lang.TypeDecl {
 				NamePos: lp(3782, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3782, 45),
-						Modifier: "params",
+						Pos: lp(3782, 45),
 						Type: &lang.TypeRef{
-							Pos:       lp(3782, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3782, 52),
-								Name: "string",
-							},
+							Pos:  lp(3782, 45),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3782, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3782, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3782, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3782, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3782, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3782, 87),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -88620,24 +88625,21 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3783, 30),
 					Name: "string",
 				},
-				Name:    "Join",
+				Name:    "Combine",
 				NamePos: lp(3783, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3783, 42),
+						Pos:      lp(3783, 45),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3783, 42),
-							Name: "string",
+							Pos:       lp(3783, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3783, 52),
+								Name: "string",
+							},
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3783, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3783, 56),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "paths",
 					},
 				},
 			},
@@ -88666,14 +88668,6 @@ func libraryAST_205() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3784, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3784, 70),
-							Name: "string",
-						},
-						Name: "path3",
 					},
 				},
 			},
@@ -88711,14 +88705,6 @@ func libraryAST_205() *lang.TypeDecl {
 						},
 						Name: "path3",
 					},
-					&lang.Param{
-						Pos: lp(3785, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3785, 84),
-							Name: "string",
-						},
-						Name: "path4",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -88732,17 +88718,36 @@ func libraryAST_205() *lang.TypeDecl {
 				NamePos: lp(3786, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3786, 42),
-						Modifier: "params",
+						Pos: lp(3786, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3786, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3786, 49),
-								Name: "string",
-							},
+							Pos:  lp(3786, 42),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3786, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3786, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3786, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 84),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -88753,16 +88758,21 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3787, 30),
 					Name: "string",
 				},
-				Name:    "GetFullPath",
+				Name:    "Join",
 				NamePos: lp(3787, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3787, 49),
+						Pos:      lp(3787, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3787, 49),
-							Name: "string",
+							Pos:       lp(3787, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3787, 49),
+								Name: "string",
+							},
 						},
-						Name: "path",
+						Name: "paths",
 					},
 				},
 			},
@@ -88784,14 +88794,6 @@ func libraryAST_205() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3788, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3788, 62),
-							Name: "string",
-						},
-						Name: "basePath",
-					},
 				},
 			},
 			&lang.MethodDecl{
@@ -88801,8 +88803,26 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3789, 30),
 					Name: "string",
 				},
-				Name:    "GetTempPath",
+				Name:    "GetFullPath",
 				NamePos: lp(3789, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3789, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3789, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3789, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3789, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3790, 9),
@@ -88811,7 +88831,7 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3790, 30),
 					Name: "string",
 				},
-				Name:    "GetTempFileName",
+				Name:    "GetTempPath",
 				NamePos: lp(3790, 37),
 			},
 			&lang.MethodDecl{
@@ -88821,21 +88841,17 @@ func libraryAST_205() *lang.TypeDecl {
 					Pos:  lp(3791, 30),
 					Name: "string",
 				},
-				Name:    "GetRandomFileName",
+				Name:    "GetTempFileName",
 				NamePos: lp(3791, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3792, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3792, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3792, 30),
-						Name: "char",
-					},
+					Pos:  lp(3792, 30),
+					Name: "string",
 				},
-				Name:    "GetInvalidFileNameChars",
+				Name:    "GetRandomFileName",
 				NamePos: lp(3792, 37),
 			},
 			&lang.MethodDecl{
@@ -88849,8 +88865,22 @@ func libraryAST_205() *lang.TypeDecl {
 						Name: "char",
 					},
 				},
-				Name:    "GetInvalidPathChars",
+				Name:    "GetInvalidFileNameChars",
 				NamePos: lp(3793, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3794, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3794, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3794, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidPathChars",
+				NamePos: lp(3794, 37),
 			},
 		},
 	}
@@ -88858,37 +88888,22 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3796, 5),
+		Pos:       lp(3797, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Stream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3796, 36),
+				Pos:  lp(3797, 36),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3796, 49),
+				Pos:  lp(3797, 49),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.PropertyDecl{
-				Pos:       lp(3798, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3798, 24),
-					Name: "bool",
-				},
-				Name: "CanRead",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3798, 39),
-						Kind: "get",
-					},
-				},
-			},
 			&lang.PropertyDecl{
 				Pos:       lp(3799, 9),
 				Modifiers: lang.Modifiers(2049),
@@ -88896,10 +88911,10 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3799, 24),
 					Name: "bool",
 				},
-				Name: "CanWrite",
+				Name: "CanRead",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3799, 40),
+						Pos:  lp(3799, 39),
 						Kind: "get",
 					},
 				},
@@ -88911,10 +88926,10 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3800, 24),
 					Name: "bool",
 				},
-				Name: "CanSeek",
+				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3800, 39),
+						Pos:  lp(3800, 40),
 						Kind: "get",
 					},
 				},
@@ -88924,12 +88939,12 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3801, 24),
-					Name: "long",
+					Name: "bool",
 				},
-				Name: "Length",
+				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3801, 38),
+						Pos:  lp(3801, 39),
 						Kind: "get",
 					},
 				},
@@ -88941,55 +88956,30 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3802, 24),
 					Name: "long",
 				},
-				Name: "Position",
+				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3802, 40),
+						Pos:  lp(3802, 38),
 						Kind: "get",
-					},
-					&lang.Accessor{
-						Pos:  lp(3802, 45),
-						Kind: "set",
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3803, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3803, 31),
-					Name: "int",
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3803, 24),
+					Name: "long",
 				},
-				Name:    "Read",
-				NamePos: lp(3803, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3803, 40),
-						Type: &lang.TypeRef{
-							Pos:       lp(3803, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3803, 40),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
+				Name: "Position",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3803, 40),
+						Kind: "get",
 					},
-					&lang.Param{
-						Pos: lp(3803, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3803, 55),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3803, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3803, 67),
-							Name: "int",
-						},
-						Name: "count",
+					&lang.Accessor{
+						Pos:  lp(3803, 45),
+						Kind: "set",
 					},
 				},
 			},
@@ -88998,35 +88988,35 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3804, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Write",
-				NamePos: lp(3804, 36),
+				Name:    "Read",
+				NamePos: lp(3804, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3804, 42),
+						Pos: lp(3804, 40),
 						Type: &lang.TypeRef{
-							Pos:       lp(3804, 42),
+							Pos:       lp(3804, 40),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3804, 42),
+								Pos:  lp(3804, 40),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3804, 57),
+						Pos: lp(3804, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3804, 57),
+							Pos:  lp(3804, 55),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3804, 69),
+						Pos: lp(3804, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3804, 69),
+							Pos:  lp(3804, 67),
 							Name: "int",
 						},
 						Name: "count",
@@ -89035,44 +89025,38 @@ func libraryAST_206() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3805, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3805, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3805, 51),
-							Name: "int",
-						},
-					},
+					Pos:  lp(3805, 31),
+					Name: "void",
 				},
-				Name:    "ReadAsync",
-				NamePos: lp(3805, 56),
+				Name:    "Write",
+				NamePos: lp(3805, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3805, 66),
+						Pos: lp(3805, 42),
 						Type: &lang.TypeRef{
-							Pos:       lp(3805, 66),
+							Pos:       lp(3805, 42),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3805, 66),
+								Pos:  lp(3805, 42),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3805, 81),
+						Pos: lp(3805, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3805, 81),
+							Pos:  lp(3805, 57),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3805, 93),
+						Pos: lp(3805, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3805, 93),
+							Pos:  lp(3805, 69),
 							Name: "int",
 						},
 						Name: "count",
@@ -89081,87 +89065,77 @@ func libraryAST_206() *lang.TypeDecl {
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3806, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3806, 31),
+					Pos:  lp(3806, 23),
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3806, 59),
+							Pos:  lp(3806, 51),
 							Name: "int",
 						},
 					},
 				},
 				Name:    "ReadAsync",
-				NamePos: lp(3806, 64),
+				NamePos: lp(3806, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3806, 74),
+						Pos: lp(3806, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(3806, 74),
+							Pos:       lp(3806, 66),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3806, 74),
+								Pos:  lp(3806, 66),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3806, 89),
+						Pos: lp(3806, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3806, 89),
+							Pos:  lp(3806, 81),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3806, 101),
+						Pos: lp(3806, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3806, 101),
+							Pos:  lp(3806, 93),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3806, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3806, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3807, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3807, 23),
+					Pos:  lp(3807, 31),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3807, 59),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "WriteAsync",
-				NamePos: lp(3807, 51),
+				Name:    "ReadAsync",
+				NamePos: lp(3807, 64),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3807, 62),
+						Pos: lp(3807, 74),
 						Type: &lang.TypeRef{
-							Pos:       lp(3807, 62),
+							Pos:       lp(3807, 74),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3807, 62),
+								Pos:  lp(3807, 74),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3807, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3807, 77),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 					&lang.Param{
 						Pos: lp(3807, 89),
@@ -89169,55 +89143,63 @@ func libraryAST_206() *lang.TypeDecl {
 							Pos:  lp(3807, 89),
 							Name: "int",
 						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3807, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3807, 101),
+							Name: "int",
+						},
 						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3807, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3807, 112),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3808, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3808, 31),
+					Pos:  lp(3808, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "WriteAsync",
-				NamePos: lp(3808, 59),
+				NamePos: lp(3808, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3808, 70),
+						Pos: lp(3808, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(3808, 70),
+							Pos:       lp(3808, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3808, 70),
+								Pos:  lp(3808, 62),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3808, 85),
+						Pos: lp(3808, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3808, 85),
+							Pos:  lp(3808, 77),
 							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3808, 97),
+						Pos: lp(3808, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3808, 97),
+							Pos:  lp(3808, 89),
 							Name: "int",
 						},
 						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3808, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3808, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -89226,56 +89208,76 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3809, 31),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "ReadByte",
-				NamePos: lp(3809, 35),
+				Name:    "WriteAsync",
+				NamePos: lp(3809, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3809, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3809, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3809, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3809, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3809, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3809, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3809, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3809, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3809, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3810, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3810, 31),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "WriteByte",
-				NamePos: lp(3810, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3810, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3810, 46),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
+				Name:    "ReadByte",
+				NamePos: lp(3810, 35),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3811, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3811, 31),
-					Name: "long",
+					Name: "void",
 				},
-				Name:    "Seek",
+				Name:    "WriteByte",
 				NamePos: lp(3811, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3811, 41),
+						Pos: lp(3811, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3811, 41),
-							Name: "long",
+							Pos:  lp(3811, 46),
+							Name: "byte",
 						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3811, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3811, 54),
-							Name: "SeekOrigin",
-						},
-						Name: "origin",
+						Name: "value",
 					},
 				},
 			},
@@ -89284,18 +89286,26 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3812, 31),
-					Name: "void",
+					Name: "long",
 				},
-				Name:    "SetLength",
+				Name:    "Seek",
 				NamePos: lp(3812, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3812, 46),
+						Pos: lp(3812, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3812, 46),
+							Pos:  lp(3812, 41),
 							Name: "long",
 						},
-						Name: "value",
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3812, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3812, 54),
+							Name: "SeekOrigin",
+						},
+						Name: "origin",
 					},
 				},
 			},
@@ -89306,33 +89316,53 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3813, 31),
 					Name: "void",
 				},
-				Name:    "Flush",
+				Name:    "SetLength",
 				NamePos: lp(3813, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3813, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3813, 46),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3814, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3814, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3814, 31),
+					Name: "void",
 				},
-				Name:    "FlushAsync",
-				NamePos: lp(3814, 51),
+				Name:    "Flush",
+				NamePos: lp(3814, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3815, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3815, 31),
+					Pos:  lp(3815, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "FlushAsync",
-				NamePos: lp(3815, 59),
+				NamePos: lp(3815, 51),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3816, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3816, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "FlushAsync",
+				NamePos: lp(3816, 59),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3815, 70),
+						Pos: lp(3816, 70),
 						Type: &lang.TypeRef{
-							Pos:  lp(3815, 70),
+							Pos:  lp(3816, 70),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -89340,70 +89370,50 @@ func libraryAST_206() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3816, 9),
+				Pos:       lp(3817, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3816, 23),
+					Pos:  lp(3817, 23),
 					Name: "void",
 				},
 				Name:    "CopyTo",
-				NamePos: lp(3816, 28),
+				NamePos: lp(3817, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3816, 35),
+						Pos: lp(3817, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3816, 35),
+							Pos:  lp(3817, 35),
 							Name: "Stream",
 						},
 						Name: "destination",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3817, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3817, 31),
-					Name: "void",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3817, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3817, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3817, 43),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3817, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3817, 63),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3818, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3818, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3818, 31),
+					Name: "void",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3818, 51),
+				Name:    "CopyTo",
+				NamePos: lp(3818, 36),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3818, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3818, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
 					&lang.Param{
 						Pos: lp(3818, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3818, 63),
-							Name: "Stream",
+							Name: "int",
 						},
-						Name: "destination",
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -89425,46 +89435,30 @@ func libraryAST_206() *lang.TypeDecl {
 						},
 						Name: "destination",
 					},
-					&lang.Param{
-						Pos: lp(3819, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3819, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3820, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3820, 31),
+					Pos:  lp(3820, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
 				Name:    "CopyToAsync",
-				NamePos: lp(3820, 59),
+				NamePos: lp(3820, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3820, 71),
+						Pos: lp(3820, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3820, 71),
+							Pos:  lp(3820, 63),
 							Name: "Stream",
 						},
 						Name: "destination",
 					},
 					&lang.Param{
-						Pos: lp(3820, 91),
+						Pos: lp(3820, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3820, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3820, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3820, 107),
+							Pos:  lp(3820, 83),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -89476,30 +89470,66 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3821, 31),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Close",
-				NamePos: lp(3821, 36),
+				Name:    "CopyToAsync",
+				NamePos: lp(3821, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3821, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3821, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3821, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3821, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3822, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3822, 23),
+					Pos:  lp(3822, 31),
 					Name: "void",
 				},
-				Name:    "Dispose",
-				NamePos: lp(3822, 28),
+				Name:    "Close",
+				NamePos: lp(3822, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3823, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3823, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3823, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3824, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3823, 31),
+					Pos:  lp(3824, 31),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
 				Name:    "DisposeAsync",
-				NamePos: lp(3823, 64),
+				NamePos: lp(3824, 64),
 			},
 		},
 	}
@@ -89507,41 +89537,18 @@ func libraryAST_206() *lang.TypeDecl {
 
 func libraryAST_207() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3826, 5),
+		Pos:       lp(3827, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3826, 31),
+				Pos:  lp(3827, 31),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3828, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "FileStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3828, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3828, 34),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3828, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3828, 47),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3829, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -89562,14 +89569,6 @@ func libraryAST_207() *lang.TypeDecl {
 							Name: "FileMode",
 						},
 						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3829, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3829, 62),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -89601,14 +89600,6 @@ func libraryAST_207() *lang.TypeDecl {
 							Name: "FileAccess",
 						},
 						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3830, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3830, 81),
-							Name: "FileShare",
-						},
-						Name: "share",
 					},
 				},
 			},
@@ -89648,14 +89639,6 @@ func libraryAST_207() *lang.TypeDecl {
 							Name: "FileShare",
 						},
 						Name: "share",
-					},
-					&lang.Param{
-						Pos: lp(3831, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3831, 98),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -89704,10 +89687,57 @@ func libraryAST_207() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3833, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "FileStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3832, 114),
+						Pos: lp(3833, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3832, 114),
+							Pos:  lp(3833, 34),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3833, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 47),
+							Name: "FileMode",
+						},
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3833, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 62),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3833, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 81),
+							Name: "FileShare",
+						},
+						Name: "share",
+					},
+					&lang.Param{
+						Pos: lp(3833, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 98),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3833, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 114),
 							Name: "bool",
 						},
 						Name: "useAsync",
@@ -89715,16 +89745,16 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3833, 9),
+				Pos:       lp(3834, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3833, 24),
+					Pos:  lp(3834, 24),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3833, 38),
+						Pos:  lp(3834, 38),
 						Kind: "get",
 					},
 				},
@@ -89735,37 +89765,22 @@ func libraryAST_207() *lang.TypeDecl {
 
 func libraryAST_208() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3836, 5),
+		Pos:       lp(3837, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MemoryStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3836, 33),
+				Pos:  lp(3837, 33),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3838, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "MemoryStream",
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3839, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3839, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3839, 36),
-							Name: "int",
-						},
-						Name: "capacity",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3840, 9),
@@ -89775,14 +89790,10 @@ func libraryAST_208() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3840, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3840, 36),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3840, 36),
-								Name: "byte",
-							},
+							Pos:  lp(3840, 36),
+							Name: "int",
 						},
-						Name: "buffer",
+						Name: "capacity",
 					},
 				},
 			},
@@ -89803,10 +89814,29 @@ func libraryAST_208() *lang.TypeDecl {
 						},
 						Name: "buffer",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3842, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "MemoryStream",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3841, 51),
+						Pos: lp(3842, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3841, 51),
+							Pos:       lp(3842, 36),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3842, 36),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3842, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3842, 51),
 							Name: "bool",
 						},
 						Name: "writable",
@@ -89814,37 +89844,23 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3842, 9),
+				Pos:       lp(3843, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3842, 24),
+					Pos:  lp(3843, 24),
 					Name: "int",
 				},
 				Name: "Capacity",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3842, 39),
+						Pos:  lp(3843, 39),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3842, 44),
+						Pos:  lp(3843, 44),
 						Kind: "set",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3843, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3843, 31),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3843, 31),
-						Name: "byte",
-					},
-				},
-				Name:    "ToArray",
-				NamePos: lp(3843, 38),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3844, 9),
@@ -89857,8 +89873,22 @@ func libraryAST_208() *lang.TypeDecl {
 						Name: "byte",
 					},
 				},
-				Name:    "GetBuffer",
+				Name:    "ToArray",
 				NamePos: lp(3844, 38),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3845, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3845, 31),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3845, 31),
+						Name: "byte",
+					},
+				},
+				Name:    "GetBuffer",
+				NamePos: lp(3845, 38),
 			},
 		},
 	}
@@ -89866,33 +89896,18 @@ func libraryAST_208() *lang.TypeDecl {
 
 func libraryAST_209() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3847, 5),
+		Pos:       lp(3848, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamReader",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3847, 33),
+				Pos:  lp(3848, 33),
 				Name: "TextReader",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3849, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3849, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3849, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3850, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -89906,14 +89921,6 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 						Name: "path",
 					},
-					&lang.Param{
-						Pos: lp(3850, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3850, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -89925,9 +89932,17 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3851, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3851, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3851, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3851, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -89943,14 +89958,6 @@ func libraryAST_209() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3852, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3852, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -89971,9 +89978,9 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3853, 51),
 						Type: &lang.TypeRef{
 							Pos:  lp(3853, 51),
-							Name: "bool",
+							Name: "System.Text.Encoding",
 						},
-						Name: "detectEncodingFromByteOrderMarks",
+						Name: "encoding",
 					},
 				},
 			},
@@ -89986,14 +89993,14 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3854, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3854, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3854, 49),
+						Pos: lp(3854, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3854, 49),
+							Pos:  lp(3854, 51),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
@@ -90009,33 +90016,17 @@ func libraryAST_209() *lang.TypeDecl {
 						Pos: lp(3855, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3855, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3855, 51),
+						Pos: lp(3855, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3855, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3855, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3855, 82),
+							Pos:  lp(3855, 49),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3855, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3855, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -90076,10 +90067,49 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3857, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3856, 137),
+						Pos: lp(3857, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3856, 137),
+							Pos:  lp(3857, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3857, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3857, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3857, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3857, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3857, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3857, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3857, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3857, 137),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -90087,31 +90117,16 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3857, 9),
+				Pos:       lp(3858, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3857, 16),
+					Pos:  lp(3858, 16),
 					Name: "bool",
 				},
 				Name: "EndOfStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3857, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3858, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3858, 24),
-					Name: "Stream",
-				},
-				Name: "BaseStream",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3858, 44),
+						Pos:  lp(3858, 35),
 						Kind: "get",
 					},
 				},
@@ -90121,25 +90136,30 @@ func libraryAST_209() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3859, 24),
+					Name: "Stream",
+				},
+				Name: "BaseStream",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3859, 44),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3860, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3860, 24),
 					Name: "System.Text.Encoding",
 				},
 				Name: "CurrentEncoding",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3859, 63),
+						Pos:  lp(3860, 63),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3860, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3860, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3860, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3861, 9),
@@ -90148,7 +90168,7 @@ func libraryAST_209() *lang.TypeDecl {
 					Pos:  lp(3861, 23),
 					Name: "string",
 				},
-				Name:    "ReadToEnd",
+				Name:    "ReadLine",
 				NamePos: lp(3861, 30),
 			},
 			&lang.MethodDecl{
@@ -90156,16 +90176,10 @@ func libraryAST_209() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3862, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3862, 51),
-							Name: "string",
-						},
-					},
+					Name: "string",
 				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3862, 59),
+				Name:    "ReadToEnd",
+				NamePos: lp(3862, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3863, 9),
@@ -90182,16 +90196,6 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 				Name:    "ReadLineAsync",
 				NamePos: lp(3863, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3863, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3863, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3864, 9),
@@ -90206,8 +90210,18 @@ func libraryAST_209() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ReadToEndAsync",
+				Name:    "ReadLineAsync",
 				NamePos: lp(3864, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3864, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3864, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3865, 9),
@@ -90224,26 +90238,32 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 				Name:    "ReadToEndAsync",
 				NamePos: lp(3865, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3865, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3865, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3866, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3866, 23),
-					Name: "int",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3866, 51),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "Peek",
-				NamePos: lp(3866, 27),
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3866, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3866, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3866, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3867, 9),
@@ -90252,7 +90272,7 @@ func libraryAST_209() *lang.TypeDecl {
 					Pos:  lp(3867, 23),
 					Name: "int",
 				},
-				Name:    "Read",
+				Name:    "Peek",
 				NamePos: lp(3867, 27),
 			},
 			&lang.MethodDecl{
@@ -90264,46 +90284,46 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 				Name:    "Read",
 				NamePos: lp(3868, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3868, 32),
-						Type: &lang.TypeRef{
-							Pos:       lp(3868, 32),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3868, 32),
-								Name: "char",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3868, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3868, 47),
-							Name: "int",
-						},
-						Name: "index",
-					},
-					&lang.Param{
-						Pos: lp(3868, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3868, 58),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3869, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3869, 23),
-					Name: "void",
+					Name: "int",
 				},
-				Name:    "Close",
-				NamePos: lp(3869, 28),
+				Name:    "Read",
+				NamePos: lp(3869, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3869, 32),
+						Type: &lang.TypeRef{
+							Pos:       lp(3869, 32),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3869, 32),
+								Name: "char",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3869, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3869, 47),
+							Name: "int",
+						},
+						Name: "index",
+					},
+					&lang.Param{
+						Pos: lp(3869, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3869, 58),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3870, 9),
@@ -90312,23 +90332,33 @@ func libraryAST_209() *lang.TypeDecl {
 					Pos:  lp(3870, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "Close",
 				NamePos: lp(3870, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3871, 9),
-				Modifiers: lang.Modifiers(20484),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3871, 35),
+					Pos:  lp(3871, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3871, 40),
+				NamePos: lp(3871, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3872, 9),
+				Modifiers: lang.Modifiers(20484),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3872, 35),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3872, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3871, 48),
+						Pos: lp(3872, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3871, 48),
+							Pos:  lp(3872, 48),
 							Name: "bool",
 						},
 						Name: "disposing",
@@ -90341,37 +90371,22 @@ func libraryAST_209() *lang.TypeDecl {
 
 func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3874, 5),
+		Pos:       lp(3875, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3874, 33),
+				Pos:  lp(3875, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3874, 45),
+				Pos:  lp(3875, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3876, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3876, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3876, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3877, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -90384,14 +90399,6 @@ func libraryAST_210() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3877, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3877, 49),
-							Name: "bool",
-						},
-						Name: "append",
 					},
 				},
 			},
@@ -90416,14 +90423,6 @@ func libraryAST_210() *lang.TypeDecl {
 						},
 						Name: "append",
 					},
-					&lang.Param{
-						Pos: lp(3878, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3878, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -90435,9 +90434,25 @@ func libraryAST_210() *lang.TypeDecl {
 						Pos: lp(3879, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3879, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3879, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3879, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3879, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3879, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -90453,14 +90468,6 @@ func libraryAST_210() *lang.TypeDecl {
 							Name: "Stream",
 						},
 						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3880, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3880, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -90484,14 +90491,6 @@ func libraryAST_210() *lang.TypeDecl {
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3881, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3881, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
 					},
 				},
 			},
@@ -90524,14 +90523,6 @@ func libraryAST_210() *lang.TypeDecl {
 						},
 						Name: "bufferSize",
 					},
-					&lang.Param{
-						Pos: lp(3882, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3882, 98),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
-					},
 				},
 			},
 			&lang.CtorDecl{
@@ -90543,52 +90534,72 @@ func libraryAST_210() *lang.TypeDecl {
 						Pos: lp(3883, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3883, 36),
-							Name: "string",
+							Name: "Stream",
 						},
-						Name: "path",
+						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3883, 49),
+						Pos: lp(3883, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3883, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-					&lang.Param{
-						Pos: lp(3883, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3883, 62),
+							Pos:  lp(3883, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3883, 93),
+						Pos: lp(3883, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3883, 93),
+							Pos:  lp(3883, 82),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
+					&lang.Param{
+						Pos: lp(3883, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3883, 98),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
 				},
 			},
-			&lang.PropertyDecl{
+			&lang.CtorDecl{
 				Pos:       lp(3884, 9),
-				Modifiers: lang.Modifiers(2049),
-				Type: &lang.TypeRef{
-					Pos:  lp(3884, 24),
-					Name: "bool",
-				},
-				Name: "AutoFlush",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3884, 41),
-						Kind: "get",
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3884, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3884, 36),
+							Name: "string",
+						},
+						Name: "path",
 					},
-					&lang.Accessor{
-						Pos:  lp(3884, 46),
-						Kind: "set",
+					&lang.Param{
+						Pos: lp(3884, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3884, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3884, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3884, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3884, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3884, 93),
+							Name: "int",
+						},
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -90597,12 +90608,31 @@ func libraryAST_210() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
 					Pos:  lp(3885, 24),
+					Name: "bool",
+				},
+				Name: "AutoFlush",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3885, 41),
+						Kind: "get",
+					},
+					&lang.Accessor{
+						Pos:  lp(3885, 46),
+						Kind: "set",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3886, 9),
+				Modifiers: lang.Modifiers(2049),
+				Type: &lang.TypeRef{
+					Pos:  lp(3886, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3885, 44),
+						Pos:  lp(3886, 44),
 						Kind: "get",
 					},
 				},
@@ -90613,38 +90643,23 @@ func libraryAST_210() *lang.TypeDecl {
 
 func libraryAST_211() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3891, 5),
+		Pos:       lp(3892, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3893, 9),
+				Pos:       lp(3894, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3893, 16),
+					Pos:  lp(3894, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3893, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3894, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3894, 16),
-					Name: "Type",
-				},
-				Name: "DeclaringType",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3894, 37),
+						Pos:  lp(3894, 30),
 						Kind: "get",
 					},
 				},
@@ -90654,12 +90669,27 @@ func libraryAST_211() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
 					Pos:  lp(3895, 16),
+					Name: "Type",
+				},
+				Name: "DeclaringType",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3895, 37),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3896, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3896, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3895, 32),
+						Pos:  lp(3896, 32),
 						Kind: "get",
 					},
 				},
@@ -90670,56 +90700,56 @@ func libraryAST_211() *lang.TypeDecl {
 
 func libraryAST_212() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3901, 5),
+		Pos:       lp(3902, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CompositeFormat",
 		Namespace: "System.Text",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3903, 9),
+				Pos:       lp(3904, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3903, 16),
+					Pos:  lp(3904, 16),
 					Name: "string",
 				},
 				Name: "Format",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3903, 32),
+						Pos:  lp(3904, 32),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3904, 9),
+				Pos:       lp(3905, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3904, 16),
+					Pos:  lp(3905, 16),
 					Name: "int",
 				},
 				Name: "MinimumArgumentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3904, 43),
+						Pos:  lp(3905, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3905, 9),
+				Pos:       lp(3906, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3905, 30),
+					Pos:  lp(3906, 30),
 					Name: "CompositeFormat",
 				},
 				Name:    "Parse",
-				NamePos: lp(3905, 46),
+				NamePos: lp(3906, 46),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3905, 52),
+						Pos: lp(3906, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3905, 52),
+							Pos:  lp(3906, 52),
 							Name: "string",
 						},
 						Name: "format",

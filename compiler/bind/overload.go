@@ -147,6 +147,9 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			given--
 		}
 		switch {
+		case outOfPosition(cands, args) != nil:
+			a := outOfPosition(cands, args)
+			b.errorf(a.Pos, "CS8323", "Named argument '%s' is used out-of-position but is followed by an unnamed argument", a.Name)
 		case r.miss != nil:
 			b.reportArg(r.miss, args)
 		case r.inferFail != nil:
@@ -236,6 +239,33 @@ func (b *binder) resultUnknown(e lang.Expr, d *Type) bool {
 		}
 	}
 	return false
+}
+
+// outOfPosition returns the first named argument that is followed by an
+// unnamed one and names a parameter other than the one at its position
+// in every candidate (CS8323), or nil.
+func outOfPosition(cands []*Method, args []*lang.Arg) *lang.Arg {
+	for k, a := range args {
+		if a.Name == "" {
+			continue
+		}
+		later := false
+		for _, b := range args[k+1:] {
+			if b.Name == "" {
+				later = true
+			}
+		}
+		if !later {
+			return nil
+		}
+		for _, m := range cands {
+			if k < len(m.Params) && m.Params[k].Name == a.Name {
+				return nil
+			}
+		}
+		return a
+	}
+	return nil
 }
 
 func hasNamed(args []*lang.Arg) bool {

@@ -307,7 +307,27 @@ func registerDictionary() {
 			return vm.Bool(true), nil
 		})
 	})
-	cd.AddMethod("TryRemove", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+	cd.AddMethod("TryRemove", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if len(args) == 2 {
+			// TryRemove(KeyValuePair<TKey, TValue> item) (.NET 5): removes
+			// the entry only while its value equals item's.
+			d := get(args[0])
+			key, err := t.GetMember(args[1], &vm.Site{Name: "Key"})
+			if err != nil {
+				return vm.Null, err
+			}
+			val, err := t.GetMember(args[1], &vm.Site{Name: "Value"})
+			if err != nil {
+				return vm.Null, err
+			}
+			return d.with(t, key, func(k ckey, e *entry) (vm.Value, error) {
+				if e == nil || !t.Equals(e.val, val) && !e.val.Same(val) {
+					return vm.Bool(false), nil
+				}
+				d.remove(k, e)
+				return vm.Bool(true), nil
+			})
+		}
 		d, key, out := get(args[0]), args[1], args[2]
 		return d.with(t, key, func(k ckey, e *entry) (vm.Value, error) {
 			if e == nil {
