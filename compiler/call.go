@@ -1569,25 +1569,6 @@ func (fs *funcState) appendArray(a int, elems []lang.Expr, elem *lang.TypeRef) {
 // List-like type is expected).
 func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Type {
 	tr := fs.expect
-	if tr != nil && tr.ArrayRank == 0 && len(tr.Args) == 1 && !tr.Nullable {
-		if t, ci := fs.c.resolveTypeRef(tr, fs.cls, false); ci != nil && t != nil && t.IsValueType && t.Namespace == "System" &&
-			(ci.decl.Name == "Span" || ci.decl.Name == "ReadOnlySpan") {
-			// A span's elements go into an array the span then views:
-			// new Span<T>(<array>), the array built for target T[].
-			fs.pushScope()
-			name := fmt.Sprintf("<span>%d", len(fs.code))
-			arr := &lang.TypeRef{Pos: pos, ArrayRank: 1, Elem: tr.Args[0]}
-			at, _ := fs.c.resolveTypeRef(arr, fs.cls, false)
-			l := fs.declare(name, pos, at, nil)
-			old := fs.expect
-			fs.expect = arr
-			fs.collection(elems, pos, l.reg)
-			fs.expect = old
-			t = fs.newObject(&lang.NewExpr{Pos: pos, Type: tr, Args: []*lang.Arg{{Pos: pos, X: &lang.Ident{Pos: pos, Name: name}}}}, dst)
-			fs.popScope()
-			return t
-		}
-	}
 	if tr != nil && tr.ArrayRank == 0 && tr.Name != "" && !strings.HasPrefix(tr.Name, "IEnumerable") && !strings.HasPrefix(tr.Name, "IReadOnly") {
 		name := tr.Name
 		if strings.HasPrefix(name, "I") && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
