@@ -50,6 +50,21 @@ func bigOf(v vm.Value) (*big.Int, bool) {
 }
 
 // bigArg reads argument i of a BigInteger native.
+// clampBig is Clamp of BigInteger, Int128 and UInt128: x within [lo, hi],
+// ArgumentException when lo > hi.
+func clampBig(t *vm.Thread, x, lo, hi *big.Int) (*big.Int, error) {
+	if lo.Cmp(hi) > 0 {
+		return nil, t.Throw("System.ArgumentException", "'"+lo.String()+"' cannot be greater than "+hi.String()+".")
+	}
+	switch {
+	case x.Cmp(lo) < 0:
+		return lo, nil
+	case x.Cmp(hi) > 0:
+		return hi, nil
+	}
+	return x, nil
+}
+
 func bigArg(args []vm.Value, i int) *big.Int {
 	if x, ok := bigOf(args[i]); ok {
 		return x
@@ -493,15 +508,9 @@ func init() {
 		return vm.Int(int32(bigArg(args, 0).Cmp(bigArg(args, 1)))), nil
 	})
 	bi.AddStatic("Clamp", 3, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		x, lo, hi := bigArg(args, 0), bigArg(args, 1), bigArg(args, 2)
-		if lo.Cmp(hi) > 0 {
-			return vm.Null, t.Throw("System.ArgumentException", "'"+lo.String()+"' cannot be greater than "+hi.String()+".")
-		}
-		switch {
-		case x.Cmp(lo) < 0:
-			x = lo
-		case x.Cmp(hi) > 0:
-			x = hi
+		x, err := clampBig(t, bigArg(args, 0), bigArg(args, 1), bigArg(args, 2))
+		if err != nil {
+			return vm.Null, err
 		}
 		return newBig(x), nil
 	})

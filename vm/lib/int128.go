@@ -449,15 +449,9 @@ func addWide(ty *vm.Type) {
 		return vm.Int(int32(wideArg(args, 0).Cmp(wideArg(args, 1)))), nil
 	})
 	ty.AddStatic("Clamp", 3, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		x, l, h := wideArg(args, 0), wideArg(args, 1), wideArg(args, 2)
-		if l.Cmp(h) > 0 {
-			return vm.Null, t.Throw("System.ArgumentException", "'"+l.String()+"' cannot be greater than "+h.String()+".")
-		}
-		switch {
-		case x.Cmp(l) < 0:
-			x = l
-		case x.Cmp(h) > 0:
-			x = h
+		x, err := clampBig(t, wideArg(args, 0), wideArg(args, 1), wideArg(args, 2))
+		if err != nil {
+			return vm.Null, err
 		}
 		return newWide(ty, x), nil
 	})
