@@ -160,8 +160,13 @@ func (b *binder) missIsError(t *Type, name string) bool {
 		if c.Kind == Special && c.Special == Object {
 			break
 		}
+		if !c.Lib && b.inPrelude(c) && c.Kind != Interface {
+			// A prelude class or struct declares all its members in C#
+			// (PriorityQueue, SortedList, Span, Lazy): a miss is a miss.
+			continue
+		}
 		if !c.Lib || c.VM == nil {
-			return false // a prelude class, or a library one without a run-time type
+			return false // a library type without a run-time type, or one derived from an unknown base
 		}
 		if vmHas(c.VM, name) {
 			return false
