@@ -244,6 +244,12 @@ type Machine struct {
 	// formatting); see host.go.
 	Host Host
 
+	// settings are process-wide library settings a program may set and
+	// read back (Console.ForegroundColor, Console.OutputEncoding): kept per
+	// machine, so in-process runs (the playground) do not share them.
+	settingsMu sync.Mutex
+	settings   map[string]Value
+
 	// ExitCode is Environment.ExitCode: the process's exit status when
 	// Main returns void or Task (an int Main's return value wins, as in
 	// .NET).
@@ -581,4 +587,25 @@ func (t *Thread) checkLimits(steps int64) error {
 		return &Fatal{Msg: fmt.Sprintf("asyncvm: the step limit of %d instructions was exceeded", l), Code: 1}
 	}
 	return nil
+}
+
+// Setting returns the process-wide library setting name, or def when the
+// program has not set it.
+func (m *Machine) Setting(name string, def Value) Value {
+	m.settingsMu.Lock()
+	defer m.settingsMu.Unlock()
+	if v, ok := m.settings[name]; ok {
+		return v
+	}
+	return def
+}
+
+// SetSetting sets the process-wide library setting name.
+func (m *Machine) SetSetting(name string, v Value) {
+	m.settingsMu.Lock()
+	defer m.settingsMu.Unlock()
+	if m.settings == nil {
+		m.settings = map[string]Value{}
+	}
+	m.settings[name] = v
 }

@@ -119,6 +119,26 @@ namespace System
         public extern static void Clear();
         public static System.IO.TextWriter Out { get; }
         public static System.IO.TextWriter Error { get; }
+        public extern static void SetOut(System.IO.TextWriter newOut);
+        public extern static void SetError(System.IO.TextWriter newError);
+        public static ConsoleColor ForegroundColor { get; set; }
+        public static ConsoleColor BackgroundColor { get; set; }
+        public extern static void ResetColor();
+        public static System.Text.Encoding OutputEncoding { get; set; }
+        public static System.Text.Encoding InputEncoding { get; set; }
+        public static string Title { get; set; }
+        public static bool CursorVisible { get; set; }
+        public static bool IsOutputRedirected { get; }
+        public static bool IsErrorRedirected { get; }
+        public static bool IsInputRedirected { get; }
+        public extern static void Beep();
+        public extern static void Beep(int frequency, int duration);
+    }
+
+    public enum ConsoleColor
+    {
+        Black = 0, DarkBlue = 1, DarkGreen = 2, DarkCyan = 3, DarkRed = 4, DarkMagenta = 5, DarkYellow = 6, Gray = 7,
+        DarkGray = 8, Blue = 9, Green = 10, Cyan = 11, Red = 12, Magenta = 13, Yellow = 14, White = 15
     }
 
     public sealed class String : System.Collections.Generic.IEnumerable<char>, IComparable, IComparable<string>, IEquatable<string>, ICloneable, IConvertible

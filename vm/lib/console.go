@@ -80,9 +80,32 @@ func writer(stderr, newline bool) native {
 		if newline {
 			s += "\n"
 		}
-		writeTo(t, stderr, s)
-		return vm.Null, nil
+		return vm.Null, consoleWriter(t, stderr).emit(t, s)
 	}
+}
+
+// consoleWriter is where Console.Write (stderr: Console.Error's writes)
+// goes: the writer Console.SetOut (SetError) installed, or the machine's
+// own stream.
+func consoleWriter(t *vm.Thread, stderr bool) *textWriter {
+	v := t.M.Setting("Console.Out", stdoutWriter)
+	if stderr {
+		v = t.M.Setting("Console.Error", stderrWriter)
+	}
+	return v.AsNative().(*textWriter)
+}
+
+// emit writes s to the writer: a StreamWriter's stream, a StringWriter's
+// builder, or the machine's stdout or stderr.
+func (tw *textWriter) emit(t *vm.Thread, s string) error {
+	switch {
+	case tw.file != nil:
+		return tw.file.write(t, s)
+	case !tw.sb.IsNull():
+		return sbOf(tw.sb).add(t, s, vm.String(s).AsStr().Len())
+	}
+	writeTo(t, tw.stderr, s)
+	return nil
 }
 
 func readLine(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
@@ -105,8 +128,27 @@ func init() {
 	c.AddStatic("WriteLine", 0, -1, writer(false, true))
 	c.AddStatic("Write", 0, -1, writer(false, false))
 	c.AddStatic("ReadLine", 0, 0, readLine)
-	c.AddStaticProperty("Out", func(*vm.Thread, []vm.Value) (vm.Value, error) { return stdoutWriter, nil }, nil)
-	c.AddStaticProperty("Error", func(*vm.Thread, []vm.Value) (vm.Value, error) { return stderrWriter, nil }, nil)
+	c.AddStaticProperty("Out", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		return t.M.Setting("Console.Out", stdoutWriter), nil
+	}, nil)
+	c.AddStaticProperty("Error", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
+		return t.M.Setting("Console.Error", stderrWriter), nil
+	}, nil)
+	setWriter := func(name string) native {
+		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if args[0].IsNull() {
+				return vm.Null, argNull(t, "newOut")
+			}
+			if _, ok := args[0].AsNative().(*textWriter); !ok {
+				return vm.Null, t.Throw("System.NotSupportedException", "Console."+name+" takes the library's TextWriters (StringWriter, StreamWriter, Console.Out); a TextWriter class of the program is not supported.")
+			}
+			t.M.SetSetting("Console."+strings.TrimPrefix(name, "Set"), args[0])
+			return vm.Null, nil
+		}
+	}
+	c.AddStatic("SetOut", 1, 1, setWriter("SetOut"))
+	c.AddStatic("SetError", 1, 1, setWriter("SetError"))
+	registerConsoleSettings(c)
 	w := tTextWriter
 	for _, nl := range []bool{true, false} {
 		nl := nl
@@ -116,9 +158,6 @@ func init() {
 		}
 		write := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			tw := args[0].AsNative().(*textWriter)
-			if tw.sb.IsNull() && tw.file == nil {
-				return writer(tw.stderr, nl)(t, args[1:])
-			}
 			s, err := consoleText(t, args[1:])
 			if err != nil {
 				return vm.Null, err
@@ -126,10 +165,7 @@ func init() {
 			if nl {
 				s += "\n"
 			}
-			if tw.file != nil {
-				return vm.Null, tw.file.write(t, s)
-			}
-			return vm.Null, sbOf(tw.sb).add(t, s, vm.String(s).AsStr().Len())
+			return vm.Null, tw.emit(t, s)
 		}
 		w.AddMethod(name, 0, -1, write)
 		least := 1 // WriteAsync(value); WriteLineAsync() too
