@@ -428,16 +428,25 @@ type awaitersItem struct {
 
 // RunItem implements PoolItem.
 func (a *awaitersItem) RunItem(w *Thread) {
-	i := a.next.Add(1) - 1
-	if i >= int64(len(a.cs)) {
-		return
-	}
-	c := a.cs[i]
-	a.cs[i] = nil // the continuation may be recycled once resumed
-	if i+1 < int64(len(a.cs)) {
+	c, more := a.claim()
+	if more {
 		w.QueueItem(a)
 	}
-	a.tk.invoke(w, c)
+	if c != nil {
+		a.tk.invoke(w, c)
+	}
+}
+
+// claim takes the next continuation (nil when none is left) and reports
+// whether more remain after it.
+func (a *awaitersItem) claim() (c any, more bool) {
+	i := a.next.Add(1) - 1
+	if i >= int64(len(a.cs)) {
+		return nil, false
+	}
+	c = a.cs[i]
+	a.cs[i] = nil // the continuation may be recycled once resumed
+	return c, i+1 < int64(len(a.cs))
 }
 
 // isAwaitContinuation reports whether c resumes an awaiting method (an rt
@@ -644,6 +653,19 @@ func (m *Machine) queue(from *Thread, item PoolItem) {
 	m.CountersFor(from).PoolItems.Add(1)
 	if m.Host != nil {
 		m.Host.Queue(from, item)
+		return
+	}
+	if a, ok := item.(*awaitersItem); ok {
+		// Without a pool each continuation gets its goroutine here, on
+		// the completing thread: a re-queue from one of them would read
+		// Host while threading.Install may be setting it.
+		for range a.cs {
+			go func() {
+				if c, _ := a.claim(); c != nil {
+					a.tk.invoke(m.NewThread(), c)
+				}
+			}()
+		}
 		return
 	}
 	go func() {
