@@ -65,6 +65,17 @@ func clampBig(t *vm.Thread, x, lo, hi *big.Int) (*big.Int, error) {
 	return x, nil
 }
 
+// cmpOperators are the comparison operators of BigInteger, Int128 and
+// UInt128, each a test of a Cmp result.
+var cmpOperators = map[string]func(c int) bool{
+	"op_Equality":           func(c int) bool { return c == 0 },
+	"op_Inequality":         func(c int) bool { return c != 0 },
+	"op_LessThan":           func(c int) bool { return c < 0 },
+	"op_LessThanOrEqual":    func(c int) bool { return c <= 0 },
+	"op_GreaterThan":        func(c int) bool { return c > 0 },
+	"op_GreaterThanOrEqual": func(c int) bool { return c >= 0 },
+}
+
 func bigArg(args []vm.Value, i int) *big.Int {
 	if x, ok := bigOf(args[i]); ok {
 		return x
@@ -477,15 +488,7 @@ func init() {
 	}
 	shift("op_LeftShift", 1)
 	shift("op_RightShift", -1)
-	compare := map[string]func(c int) bool{
-		"op_Equality":           func(c int) bool { return c == 0 },
-		"op_Inequality":         func(c int) bool { return c != 0 },
-		"op_LessThan":           func(c int) bool { return c < 0 },
-		"op_LessThanOrEqual":    func(c int) bool { return c <= 0 },
-		"op_GreaterThan":        func(c int) bool { return c > 0 },
-		"op_GreaterThanOrEqual": func(c int) bool { return c >= 0 },
-	}
-	for name, test := range compare {
+	for name, test := range cmpOperators {
 		bi.AddStatic(name, 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			return vm.Bool(test(bigArg(args, 0).Cmp(bigArg(args, 1)))), nil
 		})

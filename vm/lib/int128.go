@@ -401,15 +401,7 @@ func addWide(ty *vm.Type) {
 	shift("op_UnsignedRightShift", func(x *big.Int, n uint) *big.Int {
 		return new(big.Int).Rsh(new(big.Int).And(x, uint128Max), n)
 	})
-	compare := map[string]func(c int) bool{
-		"op_Equality":           func(c int) bool { return c == 0 },
-		"op_Inequality":         func(c int) bool { return c != 0 },
-		"op_LessThan":           func(c int) bool { return c < 0 },
-		"op_LessThanOrEqual":    func(c int) bool { return c <= 0 },
-		"op_GreaterThan":        func(c int) bool { return c > 0 },
-		"op_GreaterThanOrEqual": func(c int) bool { return c >= 0 },
-	}
-	for name, test := range compare {
+	for name, test := range cmpOperators {
 		ty.AddStatic(name, 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 			return vm.Bool(test(wideArg(args, 0).Cmp(wideArg(args, 1)))), nil
 		})
