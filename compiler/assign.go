@@ -122,6 +122,10 @@ func (fs *funcState) lvalueOf(e lang.Expr) lvalue {
 				return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0), conv: pi.typ, typ: pi.typ}
 			}
 		}
+		if fs.c.info.IsLibThis(x) && !fs.static {
+			// A property of a library base class, as `this.Capacity`.
+			return lvalue{kind: lvMember, obj: 0, site: fs.c.site(x.Name, 0)}
+		}
 		if lv, ok := fs.importedLValue(x.Name); ok {
 			return lv
 		}

@@ -1073,12 +1073,6 @@ func (fs *funcState) newObject(e *lang.NewExpr, dst int) *vm.Type {
 		if ci.t.IsStruct() {
 			return fs.newStruct(e, tr, t, ci, w, dst)
 		}
-		for b := ci; b != nil; b = b.base {
-			if b.nativeBase != nil {
-				fs.errorf(newTypePos(e), "creating '%s', which derives from the library type '%s', is not supported", ci.decl.Name, b.nativeBase)
-				return nil
-			}
-		}
 		m := fs.c.pickMethod(ci.ctors, e.Args, e)
 		if m == nil {
 			fs.errorf(newTypePos(e), "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(e.Args))

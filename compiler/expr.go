@@ -628,7 +628,13 @@ func (fs *funcState) classMember(ci *classInfo, id *lang.Ident, name string, pos
 		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
 		return vm.TDelegate, true
 	}
-	// Members of a library base class (Exception's natives, ...).
+	if own && !fs.static && id != nil && fs.c.info.IsLibThis(id) {
+		// A property of a library base class (List<T>'s Count in a class
+		// deriving from it), read through this as `this.Count` is.
+		fs.loadThis(dst)
+		fs.emitABC(vm.OpGetMember, dst, dst, fs.c.site(name, 0))
+		return nil, true
+	}
 	return nil, false
 }
 

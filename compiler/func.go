@@ -252,15 +252,7 @@ func (fs *funcState) constIndex(v vm.Value) int {
 }
 
 // field returns the index in the Func's field table of instance field fi.
-func (fs *funcState) field(fi *fieldInfo) int {
-	r := vm.NewFieldRef(fi.owner.t, fi.index)
-	if i, ok := fs.fieldIdx[r]; ok {
-		return i
-	}
-	fs.fieldIdx[r] = len(fs.fields)
-	fs.fields = append(fs.fields, r)
-	return len(fs.fields) - 1
-}
+func (fs *funcState) field(fi *fieldInfo) int { return fs.fieldRef(fi.owner.t, fi.index) }
 
 func (fs *funcState) loadConst(dst int, v vm.Value) {
 	if v.IsInt() && v.AsInt() >= -1<<30 && v.AsInt() < 1<<30 {

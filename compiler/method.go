@@ -273,6 +273,21 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 		fs.setTop(w)
 		return
 	}
+	if ci.nativeBase != nil {
+		// A library collection base: its object, made as `new Base(args)`
+		// would make it, goes into the hidden first field
+		// (vm.Type.NativeBase), where the base's natives find it.
+		pos := ci.decl.Pos
+		if d != nil {
+			pos = d.Pos
+		}
+		w := fs.alloc()
+		if fs.exprTo(&lang.NewExpr{Pos: pos, Type: ci.nativeBase, Args: args}, w) != nil {
+			fs.emitABC(vm.OpSetField, 0, fs.fieldRef(ci.t, 0), w)
+		}
+		fs.setTop(w)
+		return
+	}
 	if explicit && len(args) > 0 {
 		if super := ci.t.Super; super != nil {
 			if f := super.LookupMethod(".ctor", len(args)); f != nil {

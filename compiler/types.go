@@ -19,7 +19,7 @@ type classInfo struct {
 	outer *classInfo
 	base  *classInfo // base class declared in source, nil for object or a library base
 	// nativeBase is the written library base class whose objects carry a
-	// native payload (nativeBase), which `new` of this class reports.
+	// native payload (nativeBase), which the base constructor makes.
 	nativeBase *lang.TypeRef
 	explicit   []*vm.Func // explicit interface implementations (entered under vm.ExplicitKey)
 	// vtable is the class's virtual slots (vm.Type.VTable), each holding
@@ -281,10 +281,9 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 }
 
 // nativeBase reports whether bt is a library class whose objects carry a
-// native payload (List<T>, Dictionary<K,V>, StringBuilder, ...): its
-// methods cannot run on a program object deriving from it, so creating one
-// is reported. Task is
-// derivable (vm.Type.TaskBase).
+// native payload (List<T>, Dictionary<K,V>, ...): a program class deriving
+// from it keeps the base's library object in a hidden first field
+// (vm.Type.NativeBase). Task has its own such field (vm.Type.TaskBase).
 func nativeBase(bt *vm.Type) bool {
 	def := bt
 	if bt.Def != nil {
@@ -357,10 +356,19 @@ func (c *Compiler) declareMembers(ci *classInfo) {
 			// the base constructor makes (vm.Type.TaskBase).
 			t.TaskBase = true
 			t.AddField(&vm.Field{Name: vm.TaskField, ReadOnly: true})
+		} else if ci.nativeBase != nil {
+			// A class deriving from a library collection: its first field
+			// holds the library object the base constructor makes
+			// (vm.Type.NativeBase).
+			t.NativeBase = true
+			t.AddField(&vm.Field{Name: vm.NativeField, ReadOnly: true})
 		}
 	}
 	if ci.base != nil && ci.base.t.TaskBase {
 		t.TaskBase = true
+	}
+	if ci.base != nil && ci.base.t.NativeBase {
+		t.NativeBase = true
 	}
 	t.Statics = map[string][]*vm.Func{}
 	// Primary constructor parameters become fields.

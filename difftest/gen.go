@@ -160,6 +160,7 @@ func (g *gen) program() string {
 	g.line("")
 	g.recordClasses()
 	g.structDecls()
+	g.derivedDecls()
 	g.awaiterDecls()
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
@@ -263,7 +264,9 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		switch g.r.Intn(5) {
+		switch g.r.Intn(6) {
+		case 5:
+			g.derivedStmt()
 		case 4:
 			g.nullableStmt()
 		case 3:

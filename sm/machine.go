@@ -335,11 +335,15 @@ func (fl *fnLowering) copyIn(res *resolution, body *lang.BlockStmt, vars []*vari
 func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 	fl.baseAccess(body)
 	static := map[*lang.Ident]bool{}
+	libThis := map[*lang.Ident]bool{}
 	lang.Inspect(body, func(n lang.Node) bool {
 		if c, ok := n.(*lang.CallExpr); ok {
 			if id, ok := c.Fun.(*lang.Ident); ok {
 				if m := fl.l.info.CallOf(c); m != nil {
 					static[id] = m.Static // the overload the binder chose
+					if !m.Static && m.Owner != nil && m.Owner.Generic().Lib && res.uses[id] == nil {
+						libThis[id] = true // a library base class's method
+					}
 				} else {
 					static[id] = fl.staticCall(id.Name, len(c.Args))
 				}
@@ -353,7 +357,7 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 			fl.usesThis = true
 			return ident(x.Pos, thisField)
 		case *lang.Ident:
-			if res.uses[x] == nil && fl.instance[x.Name] && !isFieldName(x.Name) && !static[x] {
+			if res.uses[x] == nil && (fl.instance[x.Name] && !isFieldName(x.Name) && !static[x] || libThis[x] || fl.l.info.IsLibThis(x)) {
 				fl.usesThis = true
 				return member(x.Pos, ident(x.Pos, thisField), x.Name)
 			}

@@ -145,7 +145,7 @@ func (t *Type) copyShared() {
 		}
 		t.StaticVals = vals
 	}
-	t.Lib, t.PassTypeArgs, t.DefaultCtor, t.TaskBase = def.Lib, def.PassTypeArgs, def.DefaultCtor, def.TaskBase
+	t.Lib, t.PassTypeArgs, t.DefaultCtor, t.TaskBase, t.NativeBase = def.Lib, def.PassTypeArgs, def.DefaultCtor, def.TaskBase, def.NativeBase
 	t.staticDone.Store(def.StaticInit == nil)
 }
 

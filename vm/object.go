@@ -293,6 +293,11 @@ func (v Value) AsBox() *Box {
 	return (*Box)(v.p)
 }
 
+// NativeField is the name of the hidden first field of a class deriving
+// from a library class with a native payload (Type.NativeBase), which
+// holds the base's library object.
+const NativeField = "<native>"
+
 // AsNative returns the payload of the library object v refers to, or nil.
 func (v Value) AsNative() any {
 	if v.p == nil {
@@ -300,6 +305,13 @@ func (v Value) AsNative() any {
 	}
 	t := (*Header)(v.p).typ
 	if t == primMark || t.Kind != KindNative {
+		if t != primMark && t.NativeBase && t.Kind == KindInstance {
+			// A program's class deriving from a library collection: the
+			// payload is its base object's, in the first field.
+			if f := (*Instance)(v.p).F; len(f) > 0 {
+				return f[0].AsNative()
+			}
+		}
 		return nil
 	}
 	if isTaskType(t) {

@@ -85,6 +85,13 @@ type Type struct {
 	// Task<T>: its objects are Instances whose first field holds the task
 	// the base constructor made (Value.AsTask reads it there).
 	TaskBase bool
+	// NativeBase marks a class declared in source that derives from a
+	// library class whose objects carry a Go payload (List<T>,
+	// Dictionary<K,V>, ...): its objects are Instances whose first field
+	// holds the library object the base constructor made, and
+	// Value.AsNative reads the payload there, so the base's natives run on
+	// the derived object.
+	NativeBase bool
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading

@@ -126,6 +126,11 @@ type Info struct {
 	// accessors (virtual ones through their slots), so that a property
 	// hiding it in a derived class (`new`) is not reached (props.go).
 	Props map[lang.Expr]*Property
+	// LibThis holds the simple names that denote an instance field or
+	// property of a library base class (Count in a class deriving from
+	// List<T>): they are read through this, as `this.Count` is, and the
+	// sm lowering reaches them through the state machine's this.
+	LibThis map[*lang.Ident]bool
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
@@ -286,6 +291,9 @@ func (in *Info) Copied(from, to any) {
 	if x, ok := from.(*lang.MemberExpr); ok && in.ExtGroups[x] {
 		in.ExtGroups[to.(*lang.MemberExpr)] = true
 	}
+	if x, ok := from.(*lang.Ident); ok && in.LibThis[x] {
+		in.LibThis[to.(*lang.Ident)] = true
+	}
 	if x, ok := from.(*lang.CallExpr); ok && in.Omitted[x] {
 		in.Omitted[to.(*lang.CallExpr)] = true
 	}
@@ -433,6 +441,10 @@ func (in *Info) TupleOpsOf(e *lang.BinaryExpr) []*Method {
 // IsLifted reports whether e is bound to the lifted form of the
 // user-defined operator CallOf(e) (see Info.Lifted).
 func (in *Info) IsLifted(e *lang.BinaryExpr) bool { return in != nil && in.Lifted[e] }
+
+// IsLibThis reports whether simple name id denotes an instance field or
+// property of a library base class, reached through this (LibThis).
+func (in *Info) IsLibThis(id *lang.Ident) bool { return in != nil && in.LibThis[id] }
 
 // IsDiscard reports whether id is the `_` of a discard assignment.
 func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards[id] }
@@ -582,7 +594,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, Members: map[*lang.SubPattern]string{}, Boxes: map[lang.Expr]bool{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, LibThis: map[*lang.Ident]bool{}, Members: map[*lang.SubPattern]string{}, Boxes: map[lang.Expr]bool{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}
@@ -854,6 +866,15 @@ func (b *binder) resolveBases(t *Type) {
 				t.Ifaces = append(t.Ifaces, bt)
 			case t.Kind == Struct && !t.Lib:
 				b.errorf(br.Pos, "CS0527", "Type '%s' in interface list is not an interface", bt)
+			case t.Kind == Class && !t.Lib && (bt.Kind == Struct || bt.Kind == Enum || bt.Kind == Special && bt.Special != Object || bt.Kind == Class && b.sealed(bt)):
+				b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
+			case t.Kind == Class && !t.Lib && bt.Kind == Class && bt.Generic().Static:
+				b.errorf(br.Pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
+			case t.Kind == Class && !t.Lib && b.abstractNative(bt):
+				// Its natives (Console.SetOut's writer, a stream's
+				// ReadAsync) would run on the library's own object, never
+				// the program's overrides.
+				b.diags = append(b.diags, lang.Diagnostic{Pos: br.Pos, Msg: fmt.Sprintf("deriving from the library's abstract class '%s' is not supported: the library's code would not call the overrides of '%s'", bt, t)})
 			case bt.Kind == Class || bt.Kind == Special && bt.Special == Object:
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
@@ -868,6 +889,32 @@ func (b *binder) resolveBases(t *Type) {
 	if t.Base == nil && t.Kind != Interface && t != obj {
 		t.Base = obj
 	}
+}
+
+// abstractNative reports whether t is an abstract library class whose
+// objects are native (TextWriter, Stream, TaskScheduler): a program class
+// deriving from it would be made of the library's own object.
+func (b *binder) abstractNative(t *Type) bool {
+	def := t.Generic()
+	if !def.Lib || def.VM == nil || def.VM.Kind != vm.KindNative || vm.IsTaskType(def.VM) {
+		return false
+	}
+	for _, td := range b.decls[def] {
+		if td.Modifiers.Has(lang.ModAbstract) {
+			return true
+		}
+	}
+	return false
+}
+
+// sealed reports whether class t is declared sealed.
+func (b *binder) sealed(t *Type) bool {
+	for _, td := range b.decls[t.Generic()] {
+		if td.Modifiers.Has(lang.ModSealed) {
+			return true
+		}
+	}
+	return false
 }
 
 // isOpen reports whether member lookup on t may miss without an error.

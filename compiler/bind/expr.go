@@ -714,6 +714,7 @@ func (b *binder) ident(e *lang.Ident) *Type {
 			b.info.RefProps[e] = p
 		}
 		b.noteProp(e, ms[0])
+		b.noteLibThis(e, ms[0])
 		b.instanceInInitializer(ms[0], e.Pos, "")
 		if t := memberType(ms[0]); t != nil {
 			if f, ok := ms[0].(*Field); ok {
@@ -733,6 +734,30 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		return b.u.group
 	}
 	return b.u.unchecked
+}
+
+// noteLibThis records simple name e when it denotes s, an instance field
+// or property of a library base class of the class being bound
+// (Info.LibThis).
+func (b *binder) noteLibThis(e *lang.Ident, s Symbol) {
+	var owner *Type
+	switch s := s.(type) {
+	case *Field:
+		if s.Static || s.Const {
+			return
+		}
+		owner = s.Owner
+	case *Property:
+		if s.Static {
+			return
+		}
+		owner = s.Owner
+	default:
+		return
+	}
+	if owner != nil && owner.Generic().Lib {
+		b.info.LibThis[e] = true
+	}
 }
 
 // instanceInInitializer reports CS0236 for an instance field, property or

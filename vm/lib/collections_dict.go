@@ -311,6 +311,9 @@ func init() {
 	}, nil)
 	dt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	dt.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if s, ok := derivedName(args[0]); ok {
+			return s, nil
+		}
 		d := dictOf(args[0])
 		return vm.String(genericName(tDictionary, d.key, d.val)), nil
 	})

@@ -688,6 +688,9 @@ func init() {
 		return vm.NewNative(instanceType(tListEnumerator, listOf(args[0]).elem), &enumerator{it: it}), nil
 	})
 	l.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if s, ok := derivedName(args[0]); ok {
+			return s, nil
+		}
 		return vm.String(genericName(tList, listOf(args[0]).elem)), nil
 	})
 }
@@ -739,6 +742,17 @@ func elemOrObject(elem *vm.Type) *vm.Type {
 
 // genericName is Type.ToString() of a constructed generic type:
 // "System.Collections.Generic.List`1[System.Int32]".
+// derivedName is object.ToString() of v when v is an object of a program
+// class deriving from a library collection (vm.Type.NativeBase), which
+// prints its own type's name where the collection's ToString prints the
+// collection type's.
+func derivedName(v vm.Value) (vm.Value, bool) {
+	if v.AsInstance() == nil {
+		return vm.Null, false
+	}
+	return vm.String(vm.DisplayTypeName(v.Type())), true
+}
+
 func genericName(ty *vm.Type, args ...*vm.Type) string {
 	s := ty.FullName()
 	if len(args) == 0 || args[0] == nil {

@@ -414,6 +414,9 @@ func init() {
 	})
 	hs.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 	hs.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if s, ok := derivedName(args[0]); ok {
+			return s, nil
+		}
 		return vm.String(genericName(tHashSet, setOf(args[0]).elem)), nil
 	})
 
@@ -557,6 +560,9 @@ func init() {
 		})
 		ty.AddMethod("GetEnumerator", 0, 0, getEnumerator)
 		ty.AddMethod("ToString", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if s, ok := derivedName(args[0]); ok {
+				return s, nil
+			}
 			return vm.String(genericName(ty, dequeOf(args[0]).elem)), nil
 		})
 	}
