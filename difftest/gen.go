@@ -264,7 +264,9 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		switch g.r.Intn(6) {
+		switch g.r.Intn(7) {
+		case 6:
+			g.captureStmt()
 		case 5:
 			g.derivedStmt()
 		case 4:

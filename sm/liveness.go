@@ -430,11 +430,23 @@ func (g *cfg) defIdent(nd *node, x lang.Expr) bool {
 	if id, ok := x.(*lang.Ident); ok {
 		if v := g.res.uses[id]; v != nil {
 			nd.def.set(v.id)
+			if lambdaCaptured(v) {
+				// The write must reach the variable a lambda holds, so it
+				// is a reference to that variable as a read is: the
+				// variable lives from its declaration to here.
+				nd.use.set(v.id)
+			}
 			return true
 		}
 	}
 	return false
 }
+
+// lambdaCaptured reports whether v, a variable of the method itself, is
+// referenced from a lambda: it is one variable for the lambdas and the
+// method, so a write to it after an await must reach the variable the
+// lambdas captured before it.
+func lambdaCaptured(v *variable) bool { return v.inLambda && v.depth == 0 }
 
 func (g *cfg) list(list []lang.Stmt, next *node) *node {
 	for i := len(list) - 1; i >= 0; i-- {
@@ -681,13 +693,21 @@ func liveAcross(res *resolution, body *lang.BlockStmt) bits {
 			}
 		}
 	}
+	captured := newBits(g.n)
+	for _, v := range res.vars {
+		if lambdaCaptured(v) {
+			captured.set(v.id)
+		}
+	}
 	live := newBits(g.n)
 	for _, nd := range g.nodes {
 		if !nd.await {
 			continue
 		}
 		for w := range live {
-			live[w] |= (nd.out[w] &^ nd.def[w]) | nd.outExc[w]
+			// An await's own target is written after the suspension:
+			// kept across it when a lambda holds it (defIdent).
+			live[w] |= (nd.out[w] &^ nd.def[w]) | nd.outExc[w] | nd.def[w]&nd.use[w]&captured[w]
 		}
 	}
 	return live

@@ -81,6 +81,7 @@ func (fl *fnLowering) machine(params []*lang.Param, body *lang.BlockStmt) *machi
 	if len(fl.l.diags) > ndiag {
 		return nil
 	}
+	fl.loopCells(params, body)
 	res := resolve(params, body)
 	live := liveAcross(res, body)
 	mc := &machineCode{}
