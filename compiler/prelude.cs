@@ -8005,6 +8005,218 @@ namespace System.Numerics
     }
 }
 
+namespace System.Numerics
+{
+    // System.Numerics.Vector2, Vector3 and Vector4: float components, the
+    // arithmetic operators and the static helpers graphics and physics
+    // samples use. ToString prints "<1, 2>", the invariant culture's group
+    // separator between components, as .NET does under it.
+    public struct Vector2 : IEquatable<Vector2>, IFormattable
+    {
+        public float X, Y;
+
+        public Vector2(float x, float y)
+        {
+            X = x;
+            Y = y;
+        }
+        public Vector2(float value)
+        {
+            X = value;
+            Y = value;
+        }
+
+        public static Vector2 Zero => new Vector2(0f);
+        public static Vector2 One => new Vector2(1f);
+        public static Vector2 UnitX => new Vector2(1f, 0f);
+        public static Vector2 UnitY => new Vector2(0f, 1f);
+
+        public static float Dot(Vector2 a, Vector2 b) => a.X * b.X + a.Y * b.Y;
+        public readonly float LengthSquared() => Dot(this, this);
+        public readonly float Length() => (float)Math.Sqrt(Dot(this, this));
+        public static float DistanceSquared(Vector2 a, Vector2 b) => Dot(Subtract(a, b), Subtract(a, b));
+        public static float Distance(Vector2 a, Vector2 b) => (float)Math.Sqrt(DistanceSquared(a, b));
+        public static Vector2 Normalize(Vector2 value) => Divide(value, value.Length());
+        public static Vector2 Add(Vector2 a, Vector2 b) => new Vector2(a.X + b.X, a.Y + b.Y);
+        public static Vector2 Subtract(Vector2 a, Vector2 b) => new Vector2(a.X - b.X, a.Y - b.Y);
+        public static Vector2 Multiply(Vector2 a, Vector2 b) => new Vector2(a.X * b.X, a.Y * b.Y);
+        public static Vector2 Multiply(Vector2 a, float k) => new Vector2(a.X * k, a.Y * k);
+        public static Vector2 Multiply(float k, Vector2 a) => new Vector2(a.X * k, a.Y * k);
+        public static Vector2 Divide(Vector2 a, Vector2 b) => new Vector2(a.X / b.X, a.Y / b.Y);
+        public static Vector2 Divide(Vector2 a, float k) => new Vector2(a.X / k, a.Y / k);
+        public static Vector2 Negate(Vector2 a) => new Vector2(-a.X, -a.Y);
+        public static Vector2 Abs(Vector2 a) => new Vector2(Math.Abs(a.X), Math.Abs(a.Y));
+        public static Vector2 SquareRoot(Vector2 a) => new Vector2((float)Math.Sqrt(a.X), (float)Math.Sqrt(a.Y));
+        public static Vector2 Min(Vector2 a, Vector2 b) => new Vector2(Math.Min(a.X, b.X), Math.Min(a.Y, b.Y));
+        public static Vector2 Max(Vector2 a, Vector2 b) => new Vector2(Math.Max(a.X, b.X), Math.Max(a.Y, b.Y));
+        public static Vector2 Clamp(Vector2 value, Vector2 min, Vector2 max) => Min(Max(value, min), max);
+        public static Vector2 Lerp(Vector2 a, Vector2 b, float t) => new Vector2(a.X + (b.X - a.X) * t, a.Y + (b.Y - a.Y) * t);
+        public static Vector2 Reflect(Vector2 v, Vector2 normal) => Subtract(v, Multiply(normal, 2f * Dot(v, normal)));
+
+        public static Vector2 operator +(Vector2 a, Vector2 b) => Add(a, b);
+        public static Vector2 operator -(Vector2 a, Vector2 b) => Subtract(a, b);
+        public static Vector2 operator *(Vector2 a, Vector2 b) => Multiply(a, b);
+        public static Vector2 operator *(Vector2 a, float k) => Multiply(a, k);
+        public static Vector2 operator *(float k, Vector2 a) => Multiply(a, k);
+        public static Vector2 operator /(Vector2 a, Vector2 b) => Divide(a, b);
+        public static Vector2 operator /(Vector2 a, float k) => Divide(a, k);
+        public static Vector2 operator -(Vector2 a) => Negate(a);
+        public static bool operator ==(Vector2 a, Vector2 b) => a.X == b.X && a.Y == b.Y;
+        public static bool operator !=(Vector2 a, Vector2 b) => !(a.X == b.X && a.Y == b.Y);
+
+        public readonly bool Equals(Vector2 other) => X.Equals(other.X) && Y.Equals(other.Y);
+        public override readonly bool Equals(object? obj) => obj is Vector2 other && Equals(other);
+        public override readonly int GetHashCode() => X.GetHashCode() * 31 + Y.GetHashCode();
+        public override readonly string ToString() => ToString("G", null);
+        public readonly string ToString(string? format) => ToString(format, null);
+        public readonly string ToString(string? format, IFormatProvider? provider) => "<" + X.ToString(format, provider) + ", " + Y.ToString(format, provider) + ">";
+    }
+
+    public struct Vector3 : IEquatable<Vector3>, IFormattable
+    {
+        public float X, Y, Z;
+
+        public Vector3(float x, float y, float z)
+        {
+            X = x;
+            Y = y;
+            Z = z;
+        }
+        public Vector3(float value)
+        {
+            X = value;
+            Y = value;
+            Z = value;
+        }
+        public Vector3(Vector2 value, float z)
+        {
+            X = value.X;
+            Y = value.Y;
+            Z = z;
+        }
+
+        public static Vector3 Zero => new Vector3(0f);
+        public static Vector3 One => new Vector3(1f);
+        public static Vector3 UnitX => new Vector3(1f, 0f, 0f);
+        public static Vector3 UnitY => new Vector3(0f, 1f, 0f);
+        public static Vector3 UnitZ => new Vector3(0f, 0f, 1f);
+
+        public static float Dot(Vector3 a, Vector3 b) => a.X * b.X + a.Y * b.Y + a.Z * b.Z;
+        public readonly float LengthSquared() => Dot(this, this);
+        public readonly float Length() => (float)Math.Sqrt(Dot(this, this));
+        public static float DistanceSquared(Vector3 a, Vector3 b) => Dot(Subtract(a, b), Subtract(a, b));
+        public static float Distance(Vector3 a, Vector3 b) => (float)Math.Sqrt(DistanceSquared(a, b));
+        public static Vector3 Normalize(Vector3 value) => Divide(value, value.Length());
+        public static Vector3 Add(Vector3 a, Vector3 b) => new Vector3(a.X + b.X, a.Y + b.Y, a.Z + b.Z);
+        public static Vector3 Subtract(Vector3 a, Vector3 b) => new Vector3(a.X - b.X, a.Y - b.Y, a.Z - b.Z);
+        public static Vector3 Multiply(Vector3 a, Vector3 b) => new Vector3(a.X * b.X, a.Y * b.Y, a.Z * b.Z);
+        public static Vector3 Multiply(Vector3 a, float k) => new Vector3(a.X * k, a.Y * k, a.Z * k);
+        public static Vector3 Multiply(float k, Vector3 a) => new Vector3(a.X * k, a.Y * k, a.Z * k);
+        public static Vector3 Divide(Vector3 a, Vector3 b) => new Vector3(a.X / b.X, a.Y / b.Y, a.Z / b.Z);
+        public static Vector3 Divide(Vector3 a, float k) => new Vector3(a.X / k, a.Y / k, a.Z / k);
+        public static Vector3 Negate(Vector3 a) => new Vector3(-a.X, -a.Y, -a.Z);
+        public static Vector3 Abs(Vector3 a) => new Vector3(Math.Abs(a.X), Math.Abs(a.Y), Math.Abs(a.Z));
+        public static Vector3 SquareRoot(Vector3 a) => new Vector3((float)Math.Sqrt(a.X), (float)Math.Sqrt(a.Y), (float)Math.Sqrt(a.Z));
+        public static Vector3 Min(Vector3 a, Vector3 b) => new Vector3(Math.Min(a.X, b.X), Math.Min(a.Y, b.Y), Math.Min(a.Z, b.Z));
+        public static Vector3 Max(Vector3 a, Vector3 b) => new Vector3(Math.Max(a.X, b.X), Math.Max(a.Y, b.Y), Math.Max(a.Z, b.Z));
+        public static Vector3 Clamp(Vector3 value, Vector3 min, Vector3 max) => Min(Max(value, min), max);
+        public static Vector3 Lerp(Vector3 a, Vector3 b, float t) => new Vector3(a.X + (b.X - a.X) * t, a.Y + (b.Y - a.Y) * t, a.Z + (b.Z - a.Z) * t);
+        public static Vector3 Cross(Vector3 a, Vector3 b) => new Vector3(a.Y * b.Z - a.Z * b.Y, a.Z * b.X - a.X * b.Z, a.X * b.Y - a.Y * b.X);
+        public static Vector3 Reflect(Vector3 v, Vector3 normal) => Subtract(v, Multiply(normal, 2f * Dot(v, normal)));
+
+        public static Vector3 operator +(Vector3 a, Vector3 b) => Add(a, b);
+        public static Vector3 operator -(Vector3 a, Vector3 b) => Subtract(a, b);
+        public static Vector3 operator *(Vector3 a, Vector3 b) => Multiply(a, b);
+        public static Vector3 operator *(Vector3 a, float k) => Multiply(a, k);
+        public static Vector3 operator *(float k, Vector3 a) => Multiply(a, k);
+        public static Vector3 operator /(Vector3 a, Vector3 b) => Divide(a, b);
+        public static Vector3 operator /(Vector3 a, float k) => Divide(a, k);
+        public static Vector3 operator -(Vector3 a) => Negate(a);
+        public static bool operator ==(Vector3 a, Vector3 b) => a.X == b.X && a.Y == b.Y && a.Z == b.Z;
+        public static bool operator !=(Vector3 a, Vector3 b) => !(a.X == b.X && a.Y == b.Y && a.Z == b.Z);
+
+        public readonly bool Equals(Vector3 other) => X.Equals(other.X) && Y.Equals(other.Y) && Z.Equals(other.Z);
+        public override readonly bool Equals(object? obj) => obj is Vector3 other && Equals(other);
+        public override readonly int GetHashCode() => (X.GetHashCode() * 31 + Y.GetHashCode()) * 31 + Z.GetHashCode();
+        public override readonly string ToString() => ToString("G", null);
+        public readonly string ToString(string? format) => ToString(format, null);
+        public readonly string ToString(string? format, IFormatProvider? provider) => "<" + X.ToString(format, provider) + ", " + Y.ToString(format, provider) + ", " + Z.ToString(format, provider) + ">";
+    }
+
+    public struct Vector4 : IEquatable<Vector4>, IFormattable
+    {
+        public float X, Y, Z, W;
+
+        public Vector4(float x, float y, float z, float w)
+        {
+            X = x;
+            Y = y;
+            Z = z;
+            W = w;
+        }
+        public Vector4(float value)
+        {
+            X = value;
+            Y = value;
+            Z = value;
+            W = value;
+        }
+        public Vector4(Vector3 value, float w)
+        {
+            X = value.X;
+            Y = value.Y;
+            Z = value.Z;
+            W = w;
+        }
+
+        public static Vector4 Zero => new Vector4(0f);
+        public static Vector4 One => new Vector4(1f);
+        public static Vector4 UnitX => new Vector4(1f, 0f, 0f, 0f);
+        public static Vector4 UnitY => new Vector4(0f, 1f, 0f, 0f);
+        public static Vector4 UnitZ => new Vector4(0f, 0f, 1f, 0f);
+        public static Vector4 UnitW => new Vector4(0f, 0f, 0f, 1f);
+
+        public static float Dot(Vector4 a, Vector4 b) => a.X * b.X + a.Y * b.Y + a.Z * b.Z + a.W * b.W;
+        public readonly float LengthSquared() => Dot(this, this);
+        public readonly float Length() => (float)Math.Sqrt(Dot(this, this));
+        public static float DistanceSquared(Vector4 a, Vector4 b) => Dot(Subtract(a, b), Subtract(a, b));
+        public static float Distance(Vector4 a, Vector4 b) => (float)Math.Sqrt(DistanceSquared(a, b));
+        public static Vector4 Normalize(Vector4 value) => Divide(value, value.Length());
+        public static Vector4 Add(Vector4 a, Vector4 b) => new Vector4(a.X + b.X, a.Y + b.Y, a.Z + b.Z, a.W + b.W);
+        public static Vector4 Subtract(Vector4 a, Vector4 b) => new Vector4(a.X - b.X, a.Y - b.Y, a.Z - b.Z, a.W - b.W);
+        public static Vector4 Multiply(Vector4 a, Vector4 b) => new Vector4(a.X * b.X, a.Y * b.Y, a.Z * b.Z, a.W * b.W);
+        public static Vector4 Multiply(Vector4 a, float k) => new Vector4(a.X * k, a.Y * k, a.Z * k, a.W * k);
+        public static Vector4 Multiply(float k, Vector4 a) => new Vector4(a.X * k, a.Y * k, a.Z * k, a.W * k);
+        public static Vector4 Divide(Vector4 a, Vector4 b) => new Vector4(a.X / b.X, a.Y / b.Y, a.Z / b.Z, a.W / b.W);
+        public static Vector4 Divide(Vector4 a, float k) => new Vector4(a.X / k, a.Y / k, a.Z / k, a.W / k);
+        public static Vector4 Negate(Vector4 a) => new Vector4(-a.X, -a.Y, -a.Z, -a.W);
+        public static Vector4 Abs(Vector4 a) => new Vector4(Math.Abs(a.X), Math.Abs(a.Y), Math.Abs(a.Z), Math.Abs(a.W));
+        public static Vector4 SquareRoot(Vector4 a) => new Vector4((float)Math.Sqrt(a.X), (float)Math.Sqrt(a.Y), (float)Math.Sqrt(a.Z), (float)Math.Sqrt(a.W));
+        public static Vector4 Min(Vector4 a, Vector4 b) => new Vector4(Math.Min(a.X, b.X), Math.Min(a.Y, b.Y), Math.Min(a.Z, b.Z), Math.Min(a.W, b.W));
+        public static Vector4 Max(Vector4 a, Vector4 b) => new Vector4(Math.Max(a.X, b.X), Math.Max(a.Y, b.Y), Math.Max(a.Z, b.Z), Math.Max(a.W, b.W));
+        public static Vector4 Clamp(Vector4 value, Vector4 min, Vector4 max) => Min(Max(value, min), max);
+        public static Vector4 Lerp(Vector4 a, Vector4 b, float t) => new Vector4(a.X + (b.X - a.X) * t, a.Y + (b.Y - a.Y) * t, a.Z + (b.Z - a.Z) * t, a.W + (b.W - a.W) * t);
+
+        public static Vector4 operator +(Vector4 a, Vector4 b) => Add(a, b);
+        public static Vector4 operator -(Vector4 a, Vector4 b) => Subtract(a, b);
+        public static Vector4 operator *(Vector4 a, Vector4 b) => Multiply(a, b);
+        public static Vector4 operator *(Vector4 a, float k) => Multiply(a, k);
+        public static Vector4 operator *(float k, Vector4 a) => Multiply(a, k);
+        public static Vector4 operator /(Vector4 a, Vector4 b) => Divide(a, b);
+        public static Vector4 operator /(Vector4 a, float k) => Divide(a, k);
+        public static Vector4 operator -(Vector4 a) => Negate(a);
+        public static bool operator ==(Vector4 a, Vector4 b) => a.X == b.X && a.Y == b.Y && a.Z == b.Z && a.W == b.W;
+        public static bool operator !=(Vector4 a, Vector4 b) => !(a.X == b.X && a.Y == b.Y && a.Z == b.Z && a.W == b.W);
+
+        public readonly bool Equals(Vector4 other) => X.Equals(other.X) && Y.Equals(other.Y) && Z.Equals(other.Z) && W.Equals(other.W);
+        public override readonly bool Equals(object? obj) => obj is Vector4 other && Equals(other);
+        public override readonly int GetHashCode() => ((X.GetHashCode() * 31 + Y.GetHashCode()) * 31 + Z.GetHashCode()) * 31 + W.GetHashCode();
+        public override readonly string ToString() => ToString("G", null);
+        public readonly string ToString(string? format) => ToString(format, null);
+        public readonly string ToString(string? format, IFormatProvider? provider) => "<" + X.ToString(format, provider) + ", " + Y.ToString(format, provider) + ", " + Z.ToString(format, provider) + ", " + W.ToString(format, provider) + ">";
+    }
+}
+
 namespace System.Linq
 {
     // AsyncEnumerable is .NET 10's LINQ over IAsyncEnumerable<T>
