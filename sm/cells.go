@@ -27,9 +27,11 @@ import (
 // other that the state machine hoists; a lambda reads it through a copy
 // declared just before the statement that makes the lambda, so each lambda
 // captures the cell of its iteration and the copy is never live across an
-// await. Variables this does not cover (a pattern, catch or out variable, one
-// captured by a local function, one of a type the state machine cannot name)
-// stay as they are, and machine reports them.
+// await. An `out var x` gets its cell before the statement that declares
+// it, and the call writes into `<x>cell[0]`. Variables this does not cover
+// (a pattern or catch variable, one captured by a local function, a ref
+// local, one of a type the state machine cannot name) stay as they are, and
+// machine reports them.
 func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 	res := resolve(params, body)
 	live := liveAcross(res, body)
@@ -45,6 +47,10 @@ func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 	declOf := map[*variable]*lang.Declarator{}
 	for d, v := range res.decls {
 		declOf[v] = d
+	}
+	outOf := map[*variable]*lang.DeclExpr{}
+	for d, v := range res.outs {
+		outOf[v] = d
 	}
 	inLocalFunc := map[*variable]bool{}
 	refLocal := map[*lang.Declarator]bool{}
@@ -66,11 +72,15 @@ func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 		return true
 	})
 	for _, v := range res.vars {
-		d := declOf[v]
-		if !live.has(v.id) || !v.inLoop || !v.inLambda || v.depth != 0 || v.param || v.special || d == nil || inLocalFunc[v] || refLocal[d] {
+		d, out := declOf[v], outOf[v]
+		if !live.has(v.id) || !v.inLoop || !v.inLambda || v.depth != 0 || v.param || v.special || d == nil && out == nil || inLocalFunc[v] || refLocal[d] {
 			continue
 		}
-		et := info.Locals[d]
+		pos := v.declPos(d, out)
+		var et *bind.Type
+		if d != nil {
+			et = info.Locals[d]
+		}
 		if et == nil {
 			for id, u := range res.uses {
 				if u == v && info.TypeOf(id) != nil {
@@ -84,7 +94,7 @@ func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 		}
 		elem := v.typ // as written, when it is
 		if elem == nil || elem.Name == "var" {
-			elem = fl.typeRefOf(et, d.Pos)
+			elem = fl.typeRefOf(et, pos)
 		}
 		if elem == nil {
 			continue
@@ -160,6 +170,23 @@ func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 				}
 			}
 		}
+		// An out variable's cell is made before the statement that
+		// declares it, and the call writes into the cell.
+		lang.Inspect(s, func(n lang.Node) bool {
+			switch n := n.(type) {
+			case *lang.LambdaExpr, *lang.LocalFuncStmt:
+				return false
+			case lang.Stmt:
+				return n == s
+			case *lang.DeclExpr:
+				if c := cells[res.outs[n]]; c != nil && !c.declared {
+					arr := &lang.NewArrayExpr{Pos: n.Pos, Elem: cloneType(c.elem), Rank: 1, Sizes: []lang.Expr{fl.intLit(n.Pos, 1)}}
+					out = append(out, decl(c, c.name, n.Pos, arr))
+					c.declared = true
+				}
+			}
+			return true
+		})
 		if d, ok := s.(*lang.LocalDeclStmt); ok {
 			// A cell's declaration: the declarators before and after it
 			// stay declarations of their own, in order.
@@ -199,6 +226,11 @@ func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 	})
 	// The method's own uses read and write the cell.
 	rewrite(body, func(x lang.Expr) lang.Expr {
+		if de, ok := x.(*lang.DeclExpr); ok {
+			if c := cells[res.outs[de]]; c != nil && c.declared {
+				return elemOf(c, c.name, de.Pos)
+			}
+		}
 		if id, ok := x.(*lang.Ident); ok {
 			if v := res.uses[id]; v != nil {
 				if c := cells[v]; c != nil && c.declared {
@@ -208,4 +240,12 @@ func (fl *fnLowering) loopCells(params []*lang.Param, body *lang.BlockStmt) {
 		}
 		return x
 	})
+}
+
+// declPos is where v is declared: its declarator or its out variable.
+func (v *variable) declPos(d *lang.Declarator, out *lang.DeclExpr) lang.Pos {
+	if d != nil {
+		return d.Pos
+	}
+	return out.Pos
 }
