@@ -1298,6 +1298,16 @@ namespace System.Threading.Tasks
             new System.Runtime.CompilerServices.ConfiguredAsyncDisposable(source, continueOnCapturedContext);
     }
 
+    // TaskSchedulerException wraps what a program's TaskScheduler threw
+    // from QueueTask when a task was queued to it.
+    public class TaskSchedulerException : Exception
+    {
+        public TaskSchedulerException() : base("An exception was thrown by a TaskScheduler.") { }
+        public TaskSchedulerException(string message) : base(message) { }
+        public TaskSchedulerException(Exception innerException) : base("An exception was thrown by a TaskScheduler.", innerException) { }
+        public TaskSchedulerException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class TaskCanceledException : OperationCanceledException
     {
         public TaskCanceledException() : base("A task was canceled.") { }
@@ -1822,29 +1832,39 @@ namespace System
         void Report(T value);
     }
 
-    // Progress<T> invokes its handler on the thread pool: a console program
-    // has no SynchronizationContext to post to.
+    // Progress<T> is .NET's: it captures SynchronizationContext.Current when
+    // made (without one, a base SynchronizationContext, whose Post queues
+    // to the pool) and posts each report there; the handler, then
+    // ProgressChanged, run in that posted callback.
     public class Progress<T> : IProgress<T>
     {
+        static readonly System.Threading.SynchronizationContext s_defaultContext = new System.Threading.SynchronizationContext();
+        readonly System.Threading.SynchronizationContext _synchronizationContext;
         readonly Action<T> _handler;
-        public Progress() { }
-        public Progress(Action<T> handler)
+        readonly System.Threading.SendOrPostCallback _invokeHandlers;
+        public Progress()
+        {
+            _synchronizationContext = System.Threading.SynchronizationContext.Current ?? s_defaultContext;
+            _invokeHandlers = InvokeHandlers;
+        }
+        public Progress(Action<T> handler) : this()
         {
             if (handler == null) throw new ArgumentNullException(nameof(handler));
             _handler = handler;
         }
-        // ProgressChanged is raised after the handler, in the same pool work item.
         public event EventHandler<T> ProgressChanged;
         protected virtual void OnReport(T value)
         {
             var h = _handler;
             var changed = ProgressChanged;
             if (h != null || changed != null)
-                System.Threading.ThreadPool.QueueUserWorkItem(_ =>
-                {
-                    h?.Invoke(value);
-                    ProgressChanged?.Invoke(this, value);
-                });
+                _synchronizationContext.Post(_invokeHandlers, value);
+        }
+        void InvokeHandlers(object state)
+        {
+            T value = (T)state;
+            _handler?.Invoke(value);
+            ProgressChanged?.Invoke(this, value);
         }
         void IProgress<T>.Report(T value) => OnReport(value);
     }

@@ -35,7 +35,6 @@ var preludeOnDemand = []preludePart{
 	{namespace: "Xunit", requires: []string{"System.Text.RegularExpressions", "System.ComponentModel"}},
 	{namespace: "TestLibrary"},
 	{types: []string{"AssertExtensions"}},
-	{types: []string{"Progress", "IProgress"}},
 	{types: []string{"UnauthorizedAccessException", "PlatformNotSupportedException", "IOException",
 		"FileNotFoundException", "DirectoryNotFoundException", "EndOfStreamException"},
 		thrownBy: []string{"File", "Directory", "Path", "FileStream", "StreamReader", "StreamWriter"}},
@@ -51,7 +50,8 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ConcurrentStack"}},
 	{namespace: "System.Timers"},
 	{types: []string{"Guid"}},
-	{types: []string{"SynchronizationContext", "SendOrPostCallback"}},
+	// Progress<T> posts to the SynchronizationContext it captured
+	{types: []string{"SynchronizationContext", "SendOrPostCallback", "Progress", "IProgress"}},
 	{types: []string{"ManualResetValueTaskSourceCore", "ManualResetValueTaskSourceCoreState"}},
 	{types: []string{"TaskWaitExtensions"}, members: []string{"WaitAsync", "Unwrap"}},
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},

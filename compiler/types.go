@@ -283,14 +283,14 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 // nativeBase reports whether bt is a library class whose objects carry a
 // native payload (List<T>, Dictionary<K,V>, StringBuilder, ...): its
 // methods cannot run on a program object deriving from it, so creating one
-// is reported. Task is
-// derivable (vm.Type.TaskBase).
+// is reported. Task is derivable (vm.Type.TaskBase), and so is a library
+// class marked vm.Type.Derivable (TaskScheduler).
 func nativeBase(bt *vm.Type) bool {
 	def := bt
 	if bt.Def != nil {
 		def = bt.Def
 	}
-	return def.Kind == vm.KindNative && def != vm.TObject && !vm.IsTaskType(def) && !def.IsInterface
+	return def.Kind == vm.KindNative && def != vm.TObject && !vm.IsTaskType(def) && !def.IsInterface && !def.Derivable
 }
 
 // interfaceConstruction is the run-time construction of the generic

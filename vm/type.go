@@ -85,6 +85,11 @@ type Type struct {
 	// Task<T>: its objects are Instances whose first field holds the task
 	// the base constructor made (Value.AsTask reads it there).
 	TaskBase bool
+	// Derivable marks a library class whose natives work on an object of a
+	// program class deriving from it (an Instance, without a native
+	// payload), so the compiler lets a program create one: TaskScheduler,
+	// whose virtual QueueTask the library calls on the program's object.
+	Derivable bool
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading

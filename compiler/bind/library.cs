@@ -2815,6 +2815,12 @@ namespace System.Threading.Tasks
         public extern static TaskScheduler FromCurrentSynchronizationContext();
         public int Id { get; }
         public virtual int MaximumConcurrencyLevel { get; }
+        protected extern TaskScheduler();
+        protected internal abstract void QueueTask(Task task);
+        protected abstract bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued);
+        protected abstract System.Collections.Generic.IEnumerable<Task> GetScheduledTasks();
+        protected internal virtual bool TryDequeue(Task task);
+        protected extern bool TryExecuteTask(Task task);
     }
 
     public class TaskFactory

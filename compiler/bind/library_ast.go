@@ -61043,32 +61043,141 @@ func libraryAST_179() *lang.TypeDecl {
 					},
 				},
 			},
+			&lang.CtorDecl{
+				Pos:       lp(2818, 9),
+				Modifiers: lang.Modifiers(16388),
+				Name:      "TaskScheduler",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2819, 9),
+				Modifiers: lang.Modifiers(76),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2819, 37),
+					Name: "void",
+				},
+				Name:    "QueueTask",
+				NamePos: lp(2819, 42),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2819, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2819, 52),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2820, 9),
+				Modifiers: lang.Modifiers(68),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2820, 28),
+					Name: "bool",
+				},
+				Name:    "TryExecuteTaskInline",
+				NamePos: lp(2820, 33),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2820, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(2820, 54),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+					&lang.Param{
+						Pos: lp(2820, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(2820, 65),
+							Name: "bool",
+						},
+						Name: "taskWasPreviouslyQueued",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2821, 9),
+				Modifiers: lang.Modifiers(68),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2821, 28),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2821, 67),
+							Name: "Task",
+						},
+					},
+				},
+				Name:    "GetScheduledTasks",
+				NamePos: lp(2821, 73),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2822, 9),
+				Modifiers: lang.Modifiers(2060),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2822, 36),
+					Name: "bool",
+				},
+				Name:    "TryDequeue",
+				NamePos: lp(2822, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2822, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2822, 52),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2823, 9),
+				Modifiers: lang.Modifiers(16388),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2823, 26),
+					Name: "bool",
+				},
+				Name:    "TryExecuteTask",
+				NamePos: lp(2823, 31),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2823, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(2823, 46),
+							Name: "Task",
+						},
+						Name: "task",
+					},
+				},
+			},
 		},
 	}
 }
 
 func libraryAST_180() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2820, 5),
+		Pos:       lp(2826, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskFactory",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2822, 9),
+				Pos:       lp(2828, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2823, 9),
+				Pos:       lp(2829, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2823, 35),
+						Pos: lp(2829, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2823, 35),
+							Pos:  lp(2829, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -61076,14 +61185,14 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2824, 9),
+				Pos:       lp(2830, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2824, 35),
+						Pos: lp(2830, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2824, 35),
+							Pos:  lp(2830, 35),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -61091,22 +61200,22 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2825, 9),
+				Pos:       lp(2831, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2825, 35),
+						Pos: lp(2831, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2825, 35),
+							Pos:  lp(2831, 35),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2825, 72),
+						Pos: lp(2831, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2825, 72),
+							Pos:  lp(2831, 72),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -61114,38 +61223,38 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2826, 9),
+				Pos:       lp(2832, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskFactory",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2826, 35),
+						Pos: lp(2832, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(2826, 35),
+							Pos:  lp(2832, 35),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2826, 89),
+						Pos: lp(2832, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2826, 89),
+							Pos:  lp(2832, 89),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2826, 126),
+						Pos: lp(2832, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(2826, 126),
+							Pos:  lp(2832, 126),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
 					},
 					&lang.Param{
-						Pos: lp(2826, 171),
+						Pos: lp(2832, 171),
 						Type: &lang.TypeRef{
-							Pos:  lp(2826, 171),
+							Pos:  lp(2832, 171),
 							Name: "TaskScheduler",
 						},
 						Name: "scheduler",
@@ -61153,258 +61262,62 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2827, 9),
+				Pos:       lp(2833, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2827, 16),
+					Pos:  lp(2833, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2827, 71),
+						Pos:  lp(2833, 71),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2828, 9),
+				Pos:       lp(2834, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2828, 16),
+					Pos:  lp(2834, 16),
 					Name: "TaskCreationOptions",
 				},
 				Name: "CreationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2828, 54),
+						Pos:  lp(2834, 54),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2829, 9),
+				Pos:       lp(2835, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2829, 16),
+					Pos:  lp(2835, 16),
 					Name: "TaskContinuationOptions",
 				},
 				Name: "ContinuationOptions",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2829, 62),
+						Pos:  lp(2835, 62),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2830, 9),
+				Pos:       lp(2836, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2830, 16),
+					Pos:  lp(2836, 16),
 					Name: "TaskScheduler",
 				},
 				Name: "Scheduler",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2830, 42),
+						Pos:  lp(2836, 42),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2831, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2831, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2831, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2831, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2831, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2832, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2832, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2832, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2832, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2832, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2832, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2832, 52),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2833, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2833, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2833, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2833, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2833, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2833, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2833, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2834, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2834, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2834, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2834, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2834, 37),
-							Name: "Action",
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2834, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(2834, 52),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2834, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(2834, 106),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2834, 143),
-						Type: &lang.TypeRef{
-							Pos:  lp(2834, 143),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2835, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2835, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2835, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2835, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2835, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2835, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2835, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2835, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2836, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2836, 23),
-					Name: "Task",
-				},
-				Name:    "StartNew",
-				NamePos: lp(2836, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2836, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(2836, 37),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2836, 44),
-									Name: "object",
-								},
-							},
-						},
-						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2836, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2836, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2836, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2836, 74),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
 					},
 				},
 			},
@@ -61423,30 +61336,8 @@ func libraryAST_180() *lang.TypeDecl {
 						Type: &lang.TypeRef{
 							Pos:  lp(2837, 37),
 							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2837, 44),
-									Name: "object",
-								},
-							},
 						},
 						Name: "action",
-					},
-					&lang.Param{
-						Pos: lp(2837, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(2837, 60),
-							Name: "object",
-						},
-						Name: "state",
-					},
-					&lang.Param{
-						Pos: lp(2837, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(2837, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61456,32 +61347,25 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2838, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2838, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2838, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2838, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2838, 55),
+						Pos: lp(2838, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2838, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2838, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2838, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2838, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(2838, 52),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61491,40 +61375,25 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2839, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2839, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2839, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2839, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2839, 55),
+						Pos: lp(2839, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2839, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2839, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2839, 79),
+						Pos: lp(2839, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2839, 79),
-							Name: "TaskCreationOptions",
+							Pos:  lp(2839, 52),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "creationOptions",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61534,40 +61403,41 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2840, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2840, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2840, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2840, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2840, 55),
+						Pos: lp(2840, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 55),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2840, 60),
-									Name: "TResult",
-								},
-							},
+							Pos:  lp(2840, 37),
+							Name: "Action",
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2840, 79),
+						Pos: lp(2840, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(2840, 79),
+							Pos:  lp(2840, 52),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2840, 106),
+						Type: &lang.TypeRef{
+							Pos:  lp(2840, 106),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2840, 143),
+						Type: &lang.TypeRef{
+							Pos:  lp(2840, 143),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -61577,56 +61447,31 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2841, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2841, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2841, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2841, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2841, 55),
+						Pos: lp(2841, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2841, 55),
-							Name: "Func",
+							Pos:  lp(2841, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2841, 60),
-									Name: "TResult",
+									Pos:  lp(2841, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2841, 79),
+						Pos: lp(2841, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2841, 79),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2841, 60),
+							Name: "object",
 						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2841, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 133),
-							Name: "TaskCreationOptions",
-						},
-						Name: "creationOptions",
-					},
-					&lang.Param{
-						Pos: lp(2841, 170),
-						Type: &lang.TypeRef{
-							Pos:  lp(2841, 170),
-							Name: "TaskScheduler",
-						},
-						Name: "scheduler",
+						Name: "state",
 					},
 				},
 			},
@@ -61636,44 +61481,39 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2842, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2842, 28),
-							Name: "TResult",
-						},
-					},
 				},
 				Name:    "StartNew",
-				NamePos: lp(2842, 37),
-				TypeParams: []string{
-					"TResult",
-				},
+				NamePos: lp(2842, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2842, 55),
+						Pos: lp(2842, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(2842, 55),
-							Name: "Func",
+							Pos:  lp(2842, 37),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2842, 60),
+									Pos:  lp(2842, 44),
 									Name: "object",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2842, 68),
-									Name: "TResult",
 								},
 							},
 						},
-						Name: "function",
+						Name: "action",
 					},
 					&lang.Param{
-						Pos: lp(2842, 87),
+						Pos: lp(2842, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(2842, 87),
+							Pos:  lp(2842, 60),
 							Name: "object",
 						},
 						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2842, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2842, 74),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61684,38 +61524,38 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2843, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2843, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2843, 44),
+						Pos: lp(2843, 37),
 						Type: &lang.TypeRef{
-							Pos:       lp(2843, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2843, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2843, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2843, 58),
+							Pos:  lp(2843, 37),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2843, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2843, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2843, 44),
+									Name: "object",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "action",
+					},
+					&lang.Param{
+						Pos: lp(2843, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(2843, 60),
+							Name: "object",
+						},
+						Name: "state",
+					},
+					&lang.Param{
+						Pos: lp(2843, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2843, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61725,47 +61565,32 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2844, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2844, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2844, 28),
+				Name:    "StartNew",
+				NamePos: lp(2844, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2844, 44),
+						Pos: lp(2844, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2844, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2844, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2844, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2844, 58),
-							Name: "Action",
+							Pos:  lp(2844, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2844, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2844, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2844, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
-					},
-					&lang.Param{
-						Pos: lp(2844, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(2844, 93),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "function",
 					},
 				},
 			},
@@ -61775,47 +61600,40 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2845, 23),
 					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2845, 28),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2845, 28),
+				Name:    "StartNew",
+				NamePos: lp(2845, 37),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2845, 44),
+						Pos: lp(2845, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2845, 44),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2845, 44),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2845, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(2845, 58),
-							Name: "Action",
+							Pos:  lp(2845, 55),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2845, 65),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2845, 65),
-										Name: "Task",
-									},
+									Pos:  lp(2845, 60),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationAction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2845, 93),
+						Pos: lp(2845, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2845, 93),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2845, 79),
+							Name: "TaskCreationOptions",
 						},
-						Name: "continuationOptions",
+						Name: "creationOptions",
 					},
 				},
 			},
@@ -61832,45 +61650,33 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2846, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2846, 62),
+						Pos: lp(2846, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2846, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2846, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2846, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2846, 76),
+							Pos:  lp(2846, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2846, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2846, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2846, 89),
+									Pos:  lp(2846, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
+					},
+					&lang.Param{
+						Pos: lp(2846, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2846, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -61887,53 +61693,49 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2847, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2847, 62),
+						Pos: lp(2847, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2847, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2847, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2847, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2847, 76),
+							Pos:  lp(2847, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2847, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2847, 81),
-										Name: "Task",
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2847, 89),
+									Pos:  lp(2847, 60),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2847, 120),
+						Pos: lp(2847, 79),
 						Type: &lang.TypeRef{
-							Pos:  lp(2847, 120),
+							Pos:  lp(2847, 79),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2847, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2847, 133),
+							Name: "TaskCreationOptions",
+						},
+						Name: "creationOptions",
+					},
+					&lang.Param{
+						Pos: lp(2847, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(2847, 170),
+							Name: "TaskScheduler",
+						},
+						Name: "scheduler",
 					},
 				},
 			},
@@ -61950,53 +61752,37 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "StartNew",
 				NamePos: lp(2848, 37),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2848, 62),
+						Pos: lp(2848, 55),
 						Type: &lang.TypeRef{
-							Pos:       lp(2848, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2848, 62),
-								Name: "Task",
-							},
-						},
-						Name: "tasks",
-					},
-					&lang.Param{
-						Pos: lp(2848, 76),
-						Type: &lang.TypeRef{
-							Pos:  lp(2848, 76),
+							Pos:  lp(2848, 55),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2848, 81),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2848, 81),
-										Name: "Task",
-									},
+									Pos:  lp(2848, 60),
+									Name: "object",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2848, 89),
+									Pos:  lp(2848, 68),
 									Name: "TResult",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "function",
 					},
 					&lang.Param{
-						Pos: lp(2848, 120),
+						Pos: lp(2848, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(2848, 120),
-							Name: "TaskContinuationOptions",
+							Pos:  lp(2848, 87),
+							Name: "object",
 						},
-						Name: "continuationOptions",
+						Name: "state",
 					},
 				},
 			},
@@ -62007,7 +61793,7 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2849, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2849, 28),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -62029,8 +61815,12 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2849, 65),
-									Name: "Task",
+									Pos:       lp(2849, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2849, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
@@ -62045,7 +61835,7 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2850, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2850, 28),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -62067,17 +61857,21 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2850, 65),
-									Name: "Task",
+									Pos:       lp(2850, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2850, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2850, 91),
+						Pos: lp(2850, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2850, 91),
+							Pos:  lp(2850, 93),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -62091,7 +61885,7 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2851, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2851, 28),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -62113,17 +61907,21 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2851, 65),
-									Name: "Task",
+									Pos:       lp(2851, 65),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2851, 65),
+										Name: "Task",
+									},
 								},
 							},
 						},
 						Name: "continuationAction",
 					},
 					&lang.Param{
-						Pos: lp(2851, 91),
+						Pos: lp(2851, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(2851, 91),
+							Pos:  lp(2851, 93),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -62143,7 +61941,7 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2852, 37),
 				TypeParams: []string{
 					"TResult",
@@ -62168,11 +61966,15 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2852, 81),
-									Name: "Task",
+									Pos:       lp(2852, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2852, 81),
+										Name: "Task",
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2852, 87),
+									Pos:  lp(2852, 89),
 									Name: "TResult",
 								},
 							},
@@ -62194,7 +61996,7 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2853, 37),
 				TypeParams: []string{
 					"TResult",
@@ -62219,11 +62021,15 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2853, 81),
-									Name: "Task",
+									Pos:       lp(2853, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2853, 81),
+										Name: "Task",
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2853, 87),
+									Pos:  lp(2853, 89),
 									Name: "TResult",
 								},
 							},
@@ -62231,9 +62037,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2853, 118),
+						Pos: lp(2853, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(2853, 118),
+							Pos:  lp(2853, 120),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -62253,7 +62059,7 @@ func libraryAST_180() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ContinueWhenAny",
+				Name:    "ContinueWhenAll",
 				NamePos: lp(2854, 37),
 				TypeParams: []string{
 					"TResult",
@@ -62278,11 +62084,15 @@ func libraryAST_180() *lang.TypeDecl {
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2854, 81),
-									Name: "Task",
+									Pos:       lp(2854, 81),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2854, 81),
+										Name: "Task",
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2854, 87),
+									Pos:  lp(2854, 89),
 									Name: "TResult",
 								},
 							},
@@ -62290,9 +62100,9 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "continuationFunction",
 					},
 					&lang.Param{
-						Pos: lp(2854, 118),
+						Pos: lp(2854, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(2854, 118),
+							Pos:  lp(2854, 120),
 							Name: "TaskContinuationOptions",
 						},
 						Name: "continuationOptions",
@@ -62306,49 +62116,30 @@ func libraryAST_180() *lang.TypeDecl {
 					Pos:  lp(2855, 23),
 					Name: "Task",
 				},
-				Name:    "ContinueWhenAll",
+				Name:    "ContinueWhenAny",
 				NamePos: lp(2855, 28),
-				TypeParams: []string{
-					"TAntecedentResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2855, 63),
+						Pos: lp(2855, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2855, 63),
+							Pos:       lp(2855, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2855, 63),
+								Pos:  lp(2855, 44),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2855, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2855, 96),
+						Pos: lp(2855, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2855, 96),
+							Pos:  lp(2855, 58),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2855, 103),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2855, 103),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2855, 108),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
+									Pos:  lp(2855, 65),
+									Name: "Task",
 								},
 							},
 						},
@@ -62362,65 +62153,43 @@ func libraryAST_180() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2856, 23),
 					Name: "Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(2856, 28),
-							Name: "TResult",
-						},
-					},
 				},
-				Name:    "ContinueWhenAll",
-				NamePos: lp(2856, 37),
-				TypeParams: []string{
-					"TAntecedentResult",
-					"TResult",
-				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2856, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2856, 81),
+						Pos: lp(2856, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2856, 81),
+							Pos:       lp(2856, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2856, 81),
+								Pos:  lp(2856, 44),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2856, 86),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2856, 114),
+						Pos: lp(2856, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2856, 114),
-							Name: "Func",
+							Pos:  lp(2856, 58),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:       lp(2856, 119),
-									ArrayRank: 1,
-									Elem: &lang.TypeRef{
-										Pos:  lp(2856, 119),
-										Name: "Task",
-										Args: []*lang.TypeRef{
-											&lang.TypeRef{
-												Pos:  lp(2856, 124),
-												Name: "TAntecedentResult",
-											},
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(2856, 146),
-									Name: "TResult",
+									Pos:  lp(2856, 65),
+									Name: "Task",
 								},
 							},
 						},
-						Name: "continuationFunction",
+						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2856, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2856, 91),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62433,47 +62202,40 @@ func libraryAST_180() *lang.TypeDecl {
 				},
 				Name:    "ContinueWhenAny",
 				NamePos: lp(2857, 28),
-				TypeParams: []string{
-					"TAntecedentResult",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2857, 63),
+						Pos: lp(2857, 44),
 						Type: &lang.TypeRef{
-							Pos:       lp(2857, 63),
+							Pos:       lp(2857, 44),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2857, 63),
+								Pos:  lp(2857, 44),
 								Name: "Task",
-								Args: []*lang.TypeRef{
-									&lang.TypeRef{
-										Pos:  lp(2857, 68),
-										Name: "TAntecedentResult",
-									},
-								},
 							},
 						},
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2857, 96),
+						Pos: lp(2857, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2857, 96),
+							Pos:  lp(2857, 58),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2857, 103),
+									Pos:  lp(2857, 65),
 									Name: "Task",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(2857, 108),
-											Name: "TAntecedentResult",
-										},
-									},
 								},
 							},
 						},
 						Name: "continuationAction",
+					},
+					&lang.Param{
+						Pos: lp(2857, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2857, 91),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
 					},
 				},
 			},
@@ -62493,21 +62255,183 @@ func libraryAST_180() *lang.TypeDecl {
 				Name:    "ContinueWhenAny",
 				NamePos: lp(2858, 37),
 				TypeParams: []string{
-					"TAntecedentResult",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2858, 81),
+						Pos: lp(2858, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(2858, 81),
+							Pos:       lp(2858, 62),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(2858, 81),
+								Pos:  lp(2858, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2858, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2858, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2858, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2858, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2859, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2859, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2859, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2859, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2859, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2859, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2859, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2859, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2859, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2859, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2859, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2859, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2859, 118),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2860, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2860, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2860, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2860, 37),
+				TypeParams: []string{
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2860, 62),
+						Type: &lang.TypeRef{
+							Pos:       lp(2860, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2860, 62),
+								Name: "Task",
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2860, 76),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 76),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2860, 81),
+									Name: "Task",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2860, 87),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+					&lang.Param{
+						Pos: lp(2860, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(2860, 118),
+							Name: "TaskContinuationOptions",
+						},
+						Name: "continuationOptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2861, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2861, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2861, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2861, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2861, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2861, 63),
 								Name: "Task",
 								Args: []*lang.TypeRef{
 									&lang.TypeRef{
-										Pos:  lp(2858, 86),
+										Pos:  lp(2861, 68),
 										Name: "TAntecedentResult",
 									},
 								},
@@ -62516,23 +62440,208 @@ func libraryAST_180() *lang.TypeDecl {
 						Name: "tasks",
 					},
 					&lang.Param{
-						Pos: lp(2858, 114),
+						Pos: lp(2861, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(2858, 114),
+							Pos:  lp(2861, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:       lp(2861, 103),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2861, 103),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2861, 108),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2862, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2862, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2862, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAll",
+				NamePos: lp(2862, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2862, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2862, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2862, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2862, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2862, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2862, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2858, 119),
+									Pos:       lp(2862, 119),
+									ArrayRank: 1,
+									Elem: &lang.TypeRef{
+										Pos:  lp(2862, 119),
+										Name: "Task",
+										Args: []*lang.TypeRef{
+											&lang.TypeRef{
+												Pos:  lp(2862, 124),
+												Name: "TAntecedentResult",
+											},
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(2862, 146),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "continuationFunction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2863, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2863, 23),
+					Name: "Task",
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2863, 28),
+				TypeParams: []string{
+					"TAntecedentResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2863, 63),
+						Type: &lang.TypeRef{
+							Pos:       lp(2863, 63),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2863, 63),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2863, 68),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2863, 96),
+						Type: &lang.TypeRef{
+							Pos:  lp(2863, 96),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2863, 103),
 									Name: "Task",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(2858, 124),
+											Pos:  lp(2863, 108),
+											Name: "TAntecedentResult",
+										},
+									},
+								},
+							},
+						},
+						Name: "continuationAction",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2864, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2864, 23),
+					Name: "Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(2864, 28),
+							Name: "TResult",
+						},
+					},
+				},
+				Name:    "ContinueWhenAny",
+				NamePos: lp(2864, 37),
+				TypeParams: []string{
+					"TAntecedentResult",
+					"TResult",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2864, 81),
+						Type: &lang.TypeRef{
+							Pos:       lp(2864, 81),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2864, 81),
+								Name: "Task",
+								Args: []*lang.TypeRef{
+									&lang.TypeRef{
+										Pos:  lp(2864, 86),
+										Name: "TAntecedentResult",
+									},
+								},
+							},
+						},
+						Name: "tasks",
+					},
+					&lang.Param{
+						Pos: lp(2864, 114),
+						Type: &lang.TypeRef{
+							Pos:  lp(2864, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2864, 119),
+									Name: "Task",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(2864, 124),
 											Name: "TAntecedentResult",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(2858, 144),
+									Pos:  lp(2864, 144),
 									Name: "TResult",
 								},
 							},
@@ -62547,26 +62656,26 @@ func libraryAST_180() *lang.TypeDecl {
 
 func libraryAST_181() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2861, 5),
+		Pos:       lp(2867, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2863, 9),
+				Pos:       lp(2869, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2864, 9),
+				Pos:       lp(2870, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2864, 44),
+						Pos: lp(2870, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2864, 44),
+							Pos:  lp(2870, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -62574,14 +62683,14 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2865, 9),
+				Pos:       lp(2871, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2865, 44),
+						Pos: lp(2871, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2865, 44),
+							Pos:  lp(2871, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -62589,22 +62698,22 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2866, 9),
+				Pos:       lp(2872, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2866, 44),
+						Pos: lp(2872, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2866, 44),
+							Pos:  lp(2872, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2866, 58),
+						Pos: lp(2872, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2866, 58),
+							Pos:  lp(2872, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -62612,153 +62721,47 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2867, 9),
+				Pos:       lp(2873, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2867, 16),
+					Pos:  lp(2873, 16),
 					Name: "Task",
 				},
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2867, 28),
+						Pos:  lp(2873, 28),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2868, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2868, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2868, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2869, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2869, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2869, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2869, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2869, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2870, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2870, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2870, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2870, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2870, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2871, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2871, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2871, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2871, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2871, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2871, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2872, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2872, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2872, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2873, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2873, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2873, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2874, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2874, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetCanceled",
 				NamePos: lp(2874, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2874, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2874, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2875, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2875, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2875, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2875, 44),
+						Pos: lp(2875, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2875, 44),
-							Name: "Exception",
+							Pos:  lp(2875, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -62767,19 +62770,39 @@ func libraryAST_181() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2876, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetException",
 				NamePos: lp(2876, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2876, 44),
+						Pos: lp(2876, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2876, 44),
+							Pos:  lp(2876, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2877, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2877, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2877, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2877, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2877, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2876, 56),
+									Pos:  lp(2877, 53),
 									Name: "Exception",
 								},
 							},
@@ -62789,14 +62812,100 @@ func libraryAST_181() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2877, 9),
+				Pos:       lp(2878, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2877, 23),
+					Pos:  lp(2878, 23),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: lp(2878, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2879, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2879, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2879, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2880, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2880, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2880, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2880, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2880, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2881, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2881, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2881, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2881, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2881, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2882, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2882, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2882, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2882, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2882, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2882, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2883, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2883, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2877, 28),
+				NamePos: lp(2883, 28),
 			},
 		},
 	}
@@ -62804,7 +62913,7 @@ func libraryAST_181() *lang.TypeDecl {
 
 func libraryAST_182() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2880, 5),
+		Pos:       lp(2886, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "TaskCompletionSource",
 		Namespace: "System.Threading.Tasks",
@@ -62814,19 +62923,19 @@ func libraryAST_182() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2882, 9),
+				Pos:       lp(2888, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2883, 9),
+				Pos:       lp(2889, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2883, 44),
+						Pos: lp(2889, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2883, 44),
+							Pos:  lp(2889, 44),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -62834,14 +62943,14 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2884, 9),
+				Pos:       lp(2890, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2884, 44),
+						Pos: lp(2890, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2884, 44),
+							Pos:  lp(2890, 44),
 							Name: "object",
 						},
 						Name: "state",
@@ -62849,22 +62958,22 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2885, 9),
+				Pos:       lp(2891, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "TaskCompletionSource",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2885, 44),
+						Pos: lp(2891, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 44),
+							Pos:  lp(2891, 44),
 							Name: "object",
 						},
 						Name: "state",
 					},
 					&lang.Param{
-						Pos: lp(2885, 58),
+						Pos: lp(2891, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(2885, 58),
+							Pos:  lp(2891, 58),
 							Name: "TaskCreationOptions",
 						},
 						Name: "creationOptions",
@@ -62872,14 +62981,14 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2886, 9),
+				Pos:       lp(2892, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2886, 16),
+					Pos:  lp(2892, 16),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2886, 21),
+							Pos:  lp(2892, 21),
 							Name: "TResult",
 						},
 					},
@@ -62887,154 +62996,38 @@ func libraryAST_182() *lang.TypeDecl {
 				Name: "Task",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2886, 37),
+						Pos:  lp(2892, 37),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2887, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2887, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2887, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2888, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2888, 23),
-					Name: "void",
-				},
-				Name:    "SetCanceled",
-				NamePos: lp(2888, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2888, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(2888, 40),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2889, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2889, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2889, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2889, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2889, 41),
-							Name: "Exception",
-						},
-						Name: "exception",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2890, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2890, 23),
-					Name: "void",
-				},
-				Name:    "SetException",
-				NamePos: lp(2890, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2890, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(2890, 41),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2890, 53),
-									Name: "Exception",
-								},
-							},
-						},
-						Name: "exceptions",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2891, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2891, 23),
-					Name: "void",
-				},
-				Name:    "SetResult",
-				NamePos: lp(2891, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2891, 38),
-						Type: &lang.TypeRef{
-							Pos:  lp(2891, 38),
-							Name: "TResult",
-						},
-						Name: "result",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2892, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2892, 23),
-					Name: "bool",
-				},
-				Name:    "TrySetCanceled",
-				NamePos: lp(2892, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2893, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2893, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetCanceled",
+				Name:    "SetCanceled",
 				NamePos: lp(2893, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2893, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(2893, 43),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(2894, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2894, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetCanceled",
 				NamePos: lp(2894, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2894, 44),
+						Pos: lp(2894, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(2894, 44),
-							Name: "Exception",
+							Pos:  lp(2894, 40),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "exception",
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -63043,19 +63036,39 @@ func libraryAST_182() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2895, 23),
-					Name: "bool",
+					Name: "void",
 				},
-				Name:    "TrySetException",
+				Name:    "SetException",
 				NamePos: lp(2895, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2895, 44),
+						Pos: lp(2895, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2895, 44),
+							Pos:  lp(2895, 41),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2896, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2896, 23),
+					Name: "void",
+				},
+				Name:    "SetException",
+				NamePos: lp(2896, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2896, 41),
+						Type: &lang.TypeRef{
+							Pos:  lp(2896, 41),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2895, 56),
+									Pos:  lp(2896, 53),
 									Name: "Exception",
 								},
 							},
@@ -63065,19 +63078,115 @@ func libraryAST_182() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2896, 9),
+				Pos:       lp(2897, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2896, 23),
+					Pos:  lp(2897, 23),
+					Name: "void",
+				},
+				Name:    "SetResult",
+				NamePos: lp(2897, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2897, 38),
+						Type: &lang.TypeRef{
+							Pos:  lp(2897, 38),
+							Name: "TResult",
+						},
+						Name: "result",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2898, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2898, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2898, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2899, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2899, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetCanceled",
+				NamePos: lp(2899, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2899, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(2899, 43),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2900, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2900, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2900, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2900, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2900, 44),
+							Name: "Exception",
+						},
+						Name: "exception",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2901, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2901, 23),
+					Name: "bool",
+				},
+				Name:    "TrySetException",
+				NamePos: lp(2901, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2901, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(2901, 44),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2901, 56),
+									Name: "Exception",
+								},
+							},
+						},
+						Name: "exceptions",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2902, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2902, 23),
 					Name: "bool",
 				},
 				Name:    "TrySetResult",
-				NamePos: lp(2896, 28),
+				NamePos: lp(2902, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2896, 41),
+						Pos: lp(2902, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(2896, 41),
+							Pos:  lp(2902, 41),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -63090,32 +63199,32 @@ func libraryAST_182() *lang.TypeDecl {
 
 func libraryAST_183() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2899, 5),
+		Pos:       lp(2905, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2899, 6),
+				Pos:  lp(2905, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2901, 9),
+				Pos:       lp(2907, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2902, 9),
+				Pos:       lp(2908, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2902, 33),
+						Pos: lp(2908, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2902, 33),
+							Pos:  lp(2908, 33),
 							Name: "Task",
 						},
 						Name: "task",
@@ -63123,22 +63232,22 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2903, 9),
+				Pos:       lp(2909, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2903, 33),
+						Pos: lp(2909, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 33),
+							Pos:  lp(2909, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2903, 89),
+						Pos: lp(2909, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2903, 89),
+							Pos:  lp(2909, 89),
 							Name: "short",
 						},
 						Name: "token",
@@ -63146,104 +63255,104 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2904, 9),
+				Pos:       lp(2910, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(2904, 23),
+					Pos:  lp(2910, 23),
 					Name: "ValueTask",
 				},
 				Name: "CompletedTask",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2904, 49),
+						Pos:  lp(2910, 49),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2905, 9),
+				Pos:       lp(2911, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2905, 16),
+					Pos:  lp(2911, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2905, 34),
+						Pos:  lp(2911, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2906, 9),
+				Pos:       lp(2912, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2906, 16),
+					Pos:  lp(2912, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2906, 35),
+						Pos:  lp(2912, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2907, 9),
+				Pos:       lp(2913, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2907, 16),
+					Pos:  lp(2913, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2907, 47),
+						Pos:  lp(2913, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2908, 9),
+				Pos:       lp(2914, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2908, 16),
+					Pos:  lp(2914, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2908, 33),
+						Pos:  lp(2914, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2909, 9),
+				Pos:       lp(2915, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2909, 23),
+					Pos:  lp(2915, 23),
 					Name: "Task",
 				},
 				Name:    "AsTask",
-				NamePos: lp(2909, 28),
+				NamePos: lp(2915, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2910, 9),
+				Pos:       lp(2916, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2910, 23),
+					Pos:  lp(2916, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredTaskAwaitable",
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2910, 79),
+				NamePos: lp(2916, 79),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2910, 94),
+						Pos: lp(2916, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(2910, 94),
+							Pos:  lp(2916, 94),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -63251,39 +63360,39 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2911, 9),
+				Pos:       lp(2917, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2911, 23),
+					Pos:  lp(2917, 23),
 					Name: "System.Runtime.CompilerServices.TaskAwaiter",
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2911, 67),
+				NamePos: lp(2917, 67),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2912, 9),
+				Pos:       lp(2918, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2912, 23),
+					Pos:  lp(2918, 23),
 					Name: "ValueTask",
 				},
 				Name:    "Preserve",
-				NamePos: lp(2912, 33),
+				NamePos: lp(2918, 33),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2913, 9),
+				Pos:       lp(2919, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2913, 30),
+					Pos:  lp(2919, 30),
 					Name: "ValueTask",
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2913, 40),
+				NamePos: lp(2919, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2913, 53),
+						Pos: lp(2919, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2913, 53),
+							Pos:  lp(2919, 53),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -63291,28 +63400,28 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2914, 9),
+				Pos:       lp(2920, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2914, 30),
+					Pos:  lp(2920, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2914, 40),
+							Pos:  lp(2920, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromCanceled",
-				NamePos: lp(2914, 49),
+				NamePos: lp(2920, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2914, 71),
+						Pos: lp(2920, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(2914, 71),
+							Pos:  lp(2920, 71),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -63320,19 +63429,19 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2915, 9),
+				Pos:       lp(2921, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2915, 30),
+					Pos:  lp(2921, 30),
 					Name: "ValueTask",
 				},
 				Name:    "FromException",
-				NamePos: lp(2915, 40),
+				NamePos: lp(2921, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2915, 54),
+						Pos: lp(2921, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(2915, 54),
+							Pos:  lp(2921, 54),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -63340,28 +63449,28 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2916, 9),
+				Pos:       lp(2922, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2916, 30),
+					Pos:  lp(2922, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2916, 40),
+							Pos:  lp(2922, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromException",
-				NamePos: lp(2916, 49),
+				NamePos: lp(2922, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2916, 72),
+						Pos: lp(2922, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2916, 72),
+							Pos:  lp(2922, 72),
 							Name: "Exception",
 						},
 						Name: "exception",
@@ -63369,28 +63478,28 @@ func libraryAST_183() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2917, 9),
+				Pos:       lp(2923, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2917, 30),
+					Pos:  lp(2923, 30),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2917, 40),
+							Pos:  lp(2923, 40),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "FromResult",
-				NamePos: lp(2917, 49),
+				NamePos: lp(2923, 49),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2917, 69),
+						Pos: lp(2923, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(2917, 69),
+							Pos:  lp(2923, 69),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -63403,7 +63512,7 @@ func libraryAST_183() *lang.TypeDecl {
 
 func libraryAST_184() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2920, 5),
+		Pos:       lp(2926, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ValueTask",
 		Namespace: "System.Threading.Tasks",
@@ -63413,20 +63522,20 @@ func libraryAST_184() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2920, 6),
+				Pos:  lp(2926, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(2922, 9),
+				Pos:       lp(2928, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2922, 33),
+						Pos: lp(2928, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2922, 33),
+							Pos:  lp(2928, 33),
 							Name: "TResult",
 						},
 						Name: "result",
@@ -63434,18 +63543,18 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2923, 9),
+				Pos:       lp(2929, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2923, 33),
+						Pos: lp(2929, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2923, 33),
+							Pos:  lp(2929, 33),
 							Name: "Task",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2923, 38),
+									Pos:  lp(2929, 38),
 									Name: "TResult",
 								},
 							},
@@ -63455,18 +63564,18 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(2924, 9),
+				Pos:       lp(2930, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "ValueTask",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2924, 33),
+						Pos: lp(2930, 33),
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 33),
+							Pos:  lp(2930, 33),
 							Name: "System.Threading.Tasks.Sources.IValueTaskSource",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2924, 81),
+									Pos:  lp(2930, 81),
 									Name: "TResult",
 								},
 							},
@@ -63474,9 +63583,9 @@ func libraryAST_184() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2924, 98),
+						Pos: lp(2930, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(2924, 98),
+							Pos:  lp(2930, 98),
 							Name: "short",
 						},
 						Name: "token",
@@ -63484,116 +63593,116 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2925, 9),
+				Pos:       lp(2931, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2925, 16),
+					Pos:  lp(2931, 16),
 					Name: "bool",
 				},
 				Name: "IsCanceled",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2925, 34),
+						Pos:  lp(2931, 34),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2926, 9),
+				Pos:       lp(2932, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2926, 16),
+					Pos:  lp(2932, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2926, 35),
+						Pos:  lp(2932, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2927, 9),
+				Pos:       lp(2933, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2927, 16),
+					Pos:  lp(2933, 16),
 					Name: "bool",
 				},
 				Name: "IsCompletedSuccessfully",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2927, 47),
+						Pos:  lp(2933, 47),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2928, 9),
+				Pos:       lp(2934, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2928, 16),
+					Pos:  lp(2934, 16),
 					Name: "bool",
 				},
 				Name: "IsFaulted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2928, 33),
+						Pos:  lp(2934, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2929, 9),
+				Pos:       lp(2935, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2929, 16),
+					Pos:  lp(2935, 16),
 					Name: "TResult",
 				},
 				Name: "Result",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2929, 33),
+						Pos:  lp(2935, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2930, 9),
+				Pos:       lp(2936, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2930, 23),
+					Pos:  lp(2936, 23),
 					Name: "Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2930, 28),
+							Pos:  lp(2936, 28),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "AsTask",
-				NamePos: lp(2930, 37),
+				NamePos: lp(2936, 37),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2931, 9),
+				Pos:       lp(2937, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2931, 23),
+					Pos:  lp(2937, 23),
 					Name: "System.Runtime.CompilerServices.ConfiguredValueTaskAwaitable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2931, 84),
+							Pos:  lp(2937, 84),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "ConfigureAwait",
-				NamePos: lp(2931, 93),
+				NamePos: lp(2937, 93),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2931, 108),
+						Pos: lp(2937, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(2931, 108),
+							Pos:  lp(2937, 108),
 							Name: "bool",
 						},
 						Name: "continueOnCapturedContext",
@@ -63601,36 +63710,36 @@ func libraryAST_184() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2932, 9),
+				Pos:       lp(2938, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2932, 23),
+					Pos:  lp(2938, 23),
 					Name: "System.Runtime.CompilerServices.ValueTaskAwaiter",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2932, 72),
+							Pos:  lp(2938, 72),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "GetAwaiter",
-				NamePos: lp(2932, 81),
+				NamePos: lp(2938, 81),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2933, 9),
+				Pos:       lp(2939, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2933, 23),
+					Pos:  lp(2939, 23),
 					Name: "ValueTask",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(2933, 33),
+							Pos:  lp(2939, 33),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Preserve",
-				NamePos: lp(2933, 42),
+				NamePos: lp(2939, 42),
 			},
 		},
 	}
@@ -63638,282 +63747,12 @@ func libraryAST_184() *lang.TypeDecl {
 
 func libraryAST_185() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2936, 5),
+		Pos:       lp(2942, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Parallel",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
-			&lang.MethodDecl{
-				Pos:       lp(2938, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2938, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2938, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2938, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2938, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2938, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2938, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2938, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2938, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2938, 96),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2939, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2939, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2939, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2939, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2939, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2939, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2939, 89),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2939, 96),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2939, 101),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2940, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2940, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2940, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2940, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 53),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2940, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2940, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 89),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2940, 122),
-						Type: &lang.TypeRef{
-							Pos:  lp(2940, 122),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2940, 129),
-									Name: "int",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2941, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2941, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "For",
-				NamePos: lp(2941, 49),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2941, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2941, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2941, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2941, 91),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2941, 98),
-									Name: "long",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2942, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2942, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2942, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2942, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2942, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2942, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2942, 102),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(2943, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(2943, 30),
-					Name: "ParallelLoopResult",
-				},
-				Name:    "ForEach",
-				NamePos: lp(2943, 49),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(2943, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 78),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(2943, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(2943, 95),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2943, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2943, 111),
-									Name: "ParallelLoopState",
-								},
-							},
-						},
-						Name: "body",
-					},
-				},
-			},
 			&lang.MethodDecl{
 				Pos:       lp(2944, 9),
 				Modifiers: lang.Modifiers(16401),
@@ -63921,43 +63760,34 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2944, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2944, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2944, 66),
+						Pos: lp(2944, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2944, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2944, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2944, 95),
+						Pos: lp(2944, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 95),
-							Name: "ParallelOptions",
+							Pos:  lp(2944, 72),
+							Name: "int",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2944, 128),
+						Pos: lp(2944, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2944, 128),
+							Pos:  lp(2944, 89),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2944, 135),
-									Name: "TSource",
+									Pos:  lp(2944, 96),
+									Name: "int",
 								},
 							},
 						},
@@ -63970,45 +63800,40 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2945, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2945, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2945, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2945, 57),
+						Pos: lp(2945, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2945, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2945, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2945, 86),
+						Pos: lp(2945, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2945, 86),
-							Name: "Func",
+							Pos:  lp(2945, 72),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2945, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(2945, 89),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2945, 91),
-									Name: "TSource",
+									Pos:  lp(2945, 96),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2945, 100),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2945, 136),
-									Name: "ValueTask",
+									Pos:  lp(2945, 101),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -64021,53 +63846,44 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2946, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2946, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2946, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2946, 57),
+						Pos: lp(2946, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2946, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2946, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2946, 86),
+						Pos: lp(2946, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 86),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2946, 72),
+							Name: "int",
 						},
-						Name: "cancellationToken",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2946, 140),
+						Pos: lp(2946, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2946, 140),
-							Name: "Func",
+							Pos:  lp(2946, 89),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2946, 122),
+						Type: &lang.TypeRef{
+							Pos:  lp(2946, 122),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2946, 145),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2946, 154),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2946, 190),
-									Name: "ValueTask",
+									Pos:  lp(2946, 129),
+									Name: "int",
 								},
 							},
 						},
@@ -64080,53 +63896,36 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2947, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2947, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "For",
+				NamePos: lp(2947, 49),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2947, 57),
+						Pos: lp(2947, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 57),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2947, 69),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2947, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2947, 86),
+						Pos: lp(2947, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 86),
-							Name: "ParallelOptions",
+							Pos:  lp(2947, 73),
+							Name: "long",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2947, 119),
+						Pos: lp(2947, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2947, 119),
-							Name: "Func",
+							Pos:  lp(2947, 91),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2947, 124),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 133),
-									Name: "System.Threading.CancellationToken",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2947, 169),
-									Name: "ValueTask",
+									Pos:  lp(2947, 98),
+									Name: "long",
 								},
 							},
 						},
@@ -64139,23 +63938,41 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2948, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2948, 35),
+				Name:    "ForEach",
+				NamePos: lp(2948, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(2948, 42),
-						Modifier: "params",
+						Pos: lp(2948, 66),
 						Type: &lang.TypeRef{
-							Pos:       lp(2948, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2948, 49),
-								Name: "Action",
+							Pos:  lp(2948, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2948, 78),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2948, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2948, 95),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2948, 102),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -64164,31 +63981,45 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2949, 30),
-					Name: "void",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "Invoke",
-				NamePos: lp(2949, 35),
+				Name:    "ForEach",
+				NamePos: lp(2949, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2949, 42),
+						Pos: lp(2949, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2949, 42),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos:      lp(2949, 75),
-						Modifier: "params",
-						Type: &lang.TypeRef{
-							Pos:       lp(2949, 82),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(2949, 82),
-								Name: "Action",
+							Pos:  lp(2949, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2949, 78),
+									Name: "TSource",
+								},
 							},
 						},
-						Name: "actions",
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2949, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(2949, 95),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2949, 102),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2949, 111),
+									Name: "ParallelLoopState",
+								},
+							},
+						},
+						Name: "body",
 					},
 				},
 			},
@@ -64199,46 +64030,43 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2950, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "For",
+				Name:    "ForEach",
 				NamePos: lp(2950, 49),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2950, 53),
+						Pos: lp(2950, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 53),
-							Name: "int",
+							Pos:  lp(2950, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2950, 78),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2950, 72),
+						Pos: lp(2950, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 72),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2950, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(2950, 89),
+							Pos:  lp(2950, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2950, 122),
+						Pos: lp(2950, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2950, 122),
+							Pos:  lp(2950, 128),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2950, 129),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2950, 134),
-									Name: "ParallelLoopState",
+									Pos:  lp(2950, 135),
+									Name: "TSource",
 								},
 							},
 						},
@@ -64251,40 +64079,45 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2951, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2951, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2951, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2951, 53),
+						Pos: lp(2951, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2951, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2951, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2951, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2951, 91),
-							Name: "Action",
+							Pos:  lp(2951, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2951, 98),
-									Name: "long",
+									Pos:  lp(2951, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2951, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2951, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2951, 91),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2951, 104),
-									Name: "ParallelLoopState",
+									Pos:  lp(2951, 100),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2951, 136),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -64297,44 +64130,53 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2952, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2952, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2952, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2952, 53),
+						Pos: lp(2952, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2952, 53),
-							Name: "long",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2952, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(2952, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2952, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2952, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2952, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2952, 124),
-							Name: "Action",
+							Pos:  lp(2952, 57),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2952, 131),
-									Name: "long",
+									Pos:  lp(2952, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2952, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 86),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2952, 140),
+						Type: &lang.TypeRef{
+							Pos:  lp(2952, 140),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2952, 145),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 154),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2952, 190),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -64347,48 +64189,53 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2953, 30),
-					Name: "ParallelLoopResult",
+					Name: "Task",
 				},
-				Name:    "For",
-				NamePos: lp(2953, 49),
+				Name:    "ForEachAsync",
+				NamePos: lp(2953, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2953, 53),
+						Pos: lp(2953, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 53),
-							Name: "long",
+							Pos:  lp(2953, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2953, 69),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2953, 73),
+						Pos: lp(2953, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 73),
-							Name: "long",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2953, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(2953, 91),
+							Pos:  lp(2953, 86),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2953, 124),
+						Pos: lp(2953, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(2953, 124),
-							Name: "Action",
+							Pos:  lp(2953, 119),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2953, 131),
-									Name: "long",
+									Pos:  lp(2953, 124),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2953, 137),
-									Name: "ParallelLoopState",
+									Pos:  lp(2953, 133),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2953, 169),
+									Name: "ValueTask",
 								},
 							},
 						},
@@ -64401,83 +64248,23 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2954, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2954, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2954, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2954, 61),
+						Pos:      lp(2954, 42),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2954, 61),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2954, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2954, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 97),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2954, 102),
-									Name: "TLocal",
-								},
+							Pos:       lp(2954, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2954, 49),
+								Name: "Action",
 							},
 						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2954, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2954, 126),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2954, 131),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2954, 150),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2954, 158),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2954, 172),
-						Type: &lang.TypeRef{
-							Pos:  lp(2954, 172),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2954, 179),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
+						Name: "actions",
 					},
 				},
 			},
@@ -64486,91 +64273,31 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2955, 30),
-					Name: "ParallelLoopResult",
+					Name: "void",
 				},
-				Name:    "For",
-				NamePos: lp(2955, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
+				Name:    "Invoke",
+				NamePos: lp(2955, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2955, 61),
+						Pos: lp(2955, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 61),
-							Name: "int",
-						},
-						Name: "fromInclusive",
-					},
-					&lang.Param{
-						Pos: lp(2955, 80),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 80),
-							Name: "int",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2955, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 97),
+							Pos:  lp(2955, 42),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2955, 130),
+						Pos:      lp(2955, 75),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(2955, 130),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 135),
-									Name: "TLocal",
-								},
+							Pos:       lp(2955, 82),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(2955, 82),
+								Name: "Action",
 							},
 						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2955, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 154),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 159),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 164),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 183),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2955, 191),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2955, 205),
-						Type: &lang.TypeRef{
-							Pos:  lp(2955, 205),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2955, 212),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
+						Name: "actions",
 					},
 				},
 			},
@@ -64583,79 +64310,48 @@ func libraryAST_185() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2956, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2956, 61),
+						Pos: lp(2956, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 61),
-							Name: "long",
+							Pos:  lp(2956, 53),
+							Name: "int",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2956, 81),
+						Pos: lp(2956, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 81),
-							Name: "long",
+							Pos:  lp(2956, 72),
+							Name: "int",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2956, 99),
+						Pos: lp(2956, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 99),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2956, 104),
-									Name: "TLocal",
-								},
-							},
+							Pos:  lp(2956, 89),
+							Name: "ParallelOptions",
 						},
-						Name: "localInit",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2956, 123),
+						Pos: lp(2956, 122),
 						Type: &lang.TypeRef{
-							Pos:  lp(2956, 123),
-							Name: "Func",
+							Pos:  lp(2956, 122),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2956, 128),
-									Name: "long",
+									Pos:  lp(2956, 129),
+									Name: "int",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2956, 134),
 									Name: "ParallelLoopState",
 								},
-								&lang.TypeRef{
-									Pos:  lp(2956, 153),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2956, 161),
-									Name: "TLocal",
-								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2956, 175),
-						Type: &lang.TypeRef{
-							Pos:  lp(2956, 175),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2956, 182),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -64668,87 +64364,40 @@ func libraryAST_185() *lang.TypeDecl {
 				},
 				Name:    "For",
 				NamePos: lp(2957, 49),
-				TypeParams: []string{
-					"TLocal",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2957, 61),
+						Pos: lp(2957, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 61),
+							Pos:  lp(2957, 53),
 							Name: "long",
 						},
 						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2957, 81),
+						Pos: lp(2957, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 81),
+							Pos:  lp(2957, 73),
 							Name: "long",
 						},
 						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2957, 99),
+						Pos: lp(2957, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2957, 99),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2957, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(2957, 132),
-							Name: "Func",
+							Pos:  lp(2957, 91),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2957, 137),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2957, 156),
-						Type: &lang.TypeRef{
-							Pos:  lp(2957, 156),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2957, 161),
+									Pos:  lp(2957, 98),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2957, 167),
+									Pos:  lp(2957, 104),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2957, 186),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2957, 194),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2957, 208),
-						Type: &lang.TypeRef{
-							Pos:  lp(2957, 208),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2957, 215),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -64759,47 +64408,42 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2958, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2958, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2958, 66),
+						Pos: lp(2958, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2958, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2958, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2958, 95),
+						Pos: lp(2958, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 95),
+							Pos:  lp(2958, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2958, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2958, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2958, 128),
+						Pos: lp(2958, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2958, 128),
+							Pos:  lp(2958, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2958, 135),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2958, 144),
-									Name: "ParallelLoopState",
+									Pos:  lp(2958, 131),
+									Name: "long",
 								},
 							},
 						},
@@ -64814,43 +64458,46 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2959, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2959, 49),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2959, 66),
+						Pos: lp(2959, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 66),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2959, 78),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2959, 53),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2959, 95),
+						Pos: lp(2959, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(2959, 95),
+							Pos:  lp(2959, 73),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2959, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2959, 91),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2959, 124),
+						Type: &lang.TypeRef{
+							Pos:  lp(2959, 124),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2959, 102),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2959, 111),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2959, 130),
+									Pos:  lp(2959, 131),
 									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2959, 137),
+									Name: "ParallelLoopState",
 								},
 							},
 						},
@@ -64865,55 +64512,81 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2960, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2960, 49),
 				TypeParams: []string{
-					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2960, 66),
+						Pos: lp(2960, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 66),
-							Name: "IEnumerable",
+							Pos:  lp(2960, 61),
+							Name: "int",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2960, 80),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2960, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 97),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 78),
-									Name: "TSource",
+									Pos:  lp(2960, 102),
+									Name: "TLocal",
 								},
 							},
 						},
-						Name: "source",
+						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2960, 95),
+						Pos: lp(2960, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(2960, 95),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2960, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(2960, 128),
-							Name: "Action",
+							Pos:  lp(2960, 121),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2960, 135),
-									Name: "TSource",
+									Pos:  lp(2960, 126),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2960, 144),
+									Pos:  lp(2960, 131),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2960, 163),
-									Name: "long",
+									Pos:  lp(2960, 150),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2960, 158),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2960, 172),
+						Type: &lang.TypeRef{
+							Pos:  lp(2960, 172),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2960, 179),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -64924,35 +64597,44 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2961, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2961, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2961, 74),
+						Pos: lp(2961, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2961, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2961, 61),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2961, 103),
+						Pos: lp(2961, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 103),
+							Pos:  lp(2961, 80),
+							Name: "int",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2961, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 97),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2961, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(2961, 130),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 108),
+									Pos:  lp(2961, 135),
 									Name: "TLocal",
 								},
 							},
@@ -64960,25 +64642,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2961, 127),
+						Pos: lp(2961, 154),
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 127),
+							Pos:  lp(2961, 154),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 132),
-									Name: "TSource",
+									Pos:  lp(2961, 159),
+									Name: "int",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2961, 141),
+									Pos:  lp(2961, 164),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2961, 160),
+									Pos:  lp(2961, 183),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2961, 168),
+									Pos:  lp(2961, 191),
 									Name: "TLocal",
 								},
 							},
@@ -64986,13 +64668,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2961, 182),
+						Pos: lp(2961, 205),
 						Type: &lang.TypeRef{
-							Pos:  lp(2961, 182),
+							Pos:  lp(2961, 205),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2961, 189),
+									Pos:  lp(2961, 212),
 									Name: "TLocal",
 								},
 							},
@@ -65008,43 +64690,36 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2962, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2962, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2962, 74),
+						Pos: lp(2962, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2962, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2962, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2962, 103),
+						Pos: lp(2962, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 103),
-							Name: "ParallelOptions",
+							Pos:  lp(2962, 81),
+							Name: "long",
 						},
-						Name: "parallelOptions",
+						Name: "toExclusive",
 					},
 					&lang.Param{
-						Pos: lp(2962, 136),
+						Pos: lp(2962, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 136),
+							Pos:  lp(2962, 99),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 141),
+									Pos:  lp(2962, 104),
 									Name: "TLocal",
 								},
 							},
@@ -65052,25 +64727,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2962, 160),
+						Pos: lp(2962, 123),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 160),
+							Pos:  lp(2962, 123),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 165),
-									Name: "TSource",
+									Pos:  lp(2962, 128),
+									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2962, 174),
+									Pos:  lp(2962, 134),
 									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2962, 193),
+									Pos:  lp(2962, 153),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2962, 201),
+									Pos:  lp(2962, 161),
 									Name: "TLocal",
 								},
 							},
@@ -65078,13 +64753,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2962, 215),
+						Pos: lp(2962, 175),
 						Type: &lang.TypeRef{
-							Pos:  lp(2962, 215),
+							Pos:  lp(2962, 175),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2962, 222),
+									Pos:  lp(2962, 182),
 									Name: "TLocal",
 								},
 							},
@@ -65100,35 +64775,44 @@ func libraryAST_185() *lang.TypeDecl {
 					Pos:  lp(2963, 30),
 					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEach",
+				Name:    "For",
 				NamePos: lp(2963, 49),
 				TypeParams: []string{
-					"TSource",
 					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2963, 74),
+						Pos: lp(2963, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 74),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2963, 86),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(2963, 61),
+							Name: "long",
 						},
-						Name: "source",
+						Name: "fromInclusive",
 					},
 					&lang.Param{
-						Pos: lp(2963, 103),
+						Pos: lp(2963, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 103),
+							Pos:  lp(2963, 81),
+							Name: "long",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2963, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(2963, 99),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2963, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(2963, 132),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 108),
+									Pos:  lp(2963, 137),
 									Name: "TLocal",
 								},
 							},
@@ -65136,29 +64820,25 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "localInit",
 					},
 					&lang.Param{
-						Pos: lp(2963, 127),
+						Pos: lp(2963, 156),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 127),
+							Pos:  lp(2963, 156),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 141),
-									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2963, 160),
+									Pos:  lp(2963, 161),
 									Name: "long",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2963, 166),
+									Pos:  lp(2963, 167),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2963, 186),
 									Name: "TLocal",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2963, 174),
+									Pos:  lp(2963, 194),
 									Name: "TLocal",
 								},
 							},
@@ -65166,13 +64846,13 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "body",
 					},
 					&lang.Param{
-						Pos: lp(2963, 188),
+						Pos: lp(2963, 208),
 						Type: &lang.TypeRef{
-							Pos:  lp(2963, 188),
+							Pos:  lp(2963, 208),
 							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2963, 195),
+									Pos:  lp(2963, 215),
 									Name: "TLocal",
 								},
 							},
@@ -65192,17 +64872,16 @@ func libraryAST_185() *lang.TypeDecl {
 				NamePos: lp(2964, 49),
 				TypeParams: []string{
 					"TSource",
-					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2964, 74),
+						Pos: lp(2964, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 74),
+							Pos:  lp(2964, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 86),
+									Pos:  lp(2964, 78),
 									Name: "TSource",
 								},
 							},
@@ -65210,70 +64889,30 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2964, 103),
+						Pos: lp(2964, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 103),
+							Pos:  lp(2964, 95),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2964, 136),
+						Pos: lp(2964, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2964, 136),
-							Name: "Func",
+							Pos:  lp(2964, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2964, 141),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localInit",
-					},
-					&lang.Param{
-						Pos: lp(2964, 160),
-						Type: &lang.TypeRef{
-							Pos:  lp(2964, 160),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2964, 165),
+									Pos:  lp(2964, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2964, 174),
+									Pos:  lp(2964, 144),
 									Name: "ParallelLoopState",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2964, 193),
-									Name: "long",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2964, 199),
-									Name: "TLocal",
-								},
-								&lang.TypeRef{
-									Pos:  lp(2964, 207),
-									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
-					},
-					&lang.Param{
-						Pos: lp(2964, 221),
-						Type: &lang.TypeRef{
-							Pos:  lp(2964, 221),
-							Name: "Action",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(2964, 228),
-									Name: "TLocal",
-								},
-							},
-						},
-						Name: "localFinally",
 					},
 				},
 			},
@@ -65282,22 +64921,22 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2965, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2965, 35),
+				Name:    "ForEach",
+				NamePos: lp(2965, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2965, 57),
+						Pos: lp(2965, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2965, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 74),
+									Pos:  lp(2965, 78),
 									Name: "TSource",
 								},
 							},
@@ -65305,22 +64944,22 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2965, 91),
+						Pos: lp(2965, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2965, 91),
-							Name: "Func",
+							Pos:  lp(2965, 95),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2965, 96),
+									Pos:  lp(2965, 102),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2965, 105),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2965, 111),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2965, 141),
-									Name: "ValueTask",
+									Pos:  lp(2965, 130),
+									Name: "long",
 								},
 							},
 						},
@@ -65333,22 +64972,22 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2966, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2966, 35),
+				Name:    "ForEach",
+				NamePos: lp(2966, 49),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2966, 57),
+						Pos: lp(2966, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2966, 66),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 74),
+									Pos:  lp(2966, 78),
 									Name: "TSource",
 								},
 							},
@@ -65356,30 +64995,30 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2966, 91),
+						Pos: lp(2966, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 91),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(2966, 95),
+							Name: "ParallelOptions",
 						},
-						Name: "cancellationToken",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2966, 145),
+						Pos: lp(2966, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(2966, 145),
-							Name: "Func",
+							Pos:  lp(2966, 128),
+							Name: "Action",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2966, 150),
+									Pos:  lp(2966, 135),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2966, 159),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2966, 144),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2966, 195),
-									Name: "ValueTask",
+									Pos:  lp(2966, 163),
+									Name: "long",
 								},
 							},
 						},
@@ -65392,22 +65031,23 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2967, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForEachAsync",
-				NamePos: lp(2967, 35),
+				Name:    "ForEach",
+				NamePos: lp(2967, 49),
 				TypeParams: []string{
 					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2967, 57),
+						Pos: lp(2967, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 57),
-							Name: "IAsyncEnumerable",
+							Pos:  lp(2967, 74),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 74),
+									Pos:  lp(2967, 86),
 									Name: "TSource",
 								},
 							},
@@ -65415,34 +65055,58 @@ func libraryAST_185() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2967, 91),
+						Pos: lp(2967, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2967, 91),
-							Name: "ParallelOptions",
-						},
-						Name: "parallelOptions",
-					},
-					&lang.Param{
-						Pos: lp(2967, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(2967, 124),
+							Pos:  lp(2967, 103),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2967, 129),
+									Pos:  lp(2967, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2967, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2967, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2967, 138),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2967, 141),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2967, 174),
-									Name: "ValueTask",
+									Pos:  lp(2967, 160),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2967, 168),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2967, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(2967, 182),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2967, 189),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -65451,51 +65115,90 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2968, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForAsync",
-				NamePos: lp(2968, 35),
+				Name:    "ForEach",
+				NamePos: lp(2968, 49),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2968, 47),
+						Pos: lp(2968, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 47),
-							Name: "T",
+							Pos:  lp(2968, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 86),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2968, 64),
+						Pos: lp(2968, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 64),
-							Name: "T",
+							Pos:  lp(2968, 103),
+							Name: "ParallelOptions",
 						},
-						Name: "toExclusive",
+						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2968, 79),
+						Pos: lp(2968, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(2968, 79),
+							Pos:  lp(2968, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2968, 84),
-									Name: "T",
+									Pos:  lp(2968, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2968, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 165),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2968, 87),
-									Name: "System.Threading.CancellationToken",
+									Pos:  lp(2968, 174),
+									Name: "ParallelLoopState",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2968, 123),
-									Name: "ValueTask",
+									Pos:  lp(2968, 193),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2968, 201),
+									Name: "TLocal",
 								},
 							},
 						},
 						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2968, 215),
+						Type: &lang.TypeRef{
+							Pos:  lp(2968, 215),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2968, 222),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
 					},
 				},
 			},
@@ -65504,54 +65207,228 @@ func libraryAST_185() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(2969, 30),
-					Name: "Task",
+					Name: "ParallelLoopResult",
 				},
-				Name:    "ForAsync",
-				NamePos: lp(2969, 35),
+				Name:    "ForEach",
+				NamePos: lp(2969, 49),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TLocal",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2969, 47),
+						Pos: lp(2969, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 47),
-							Name: "T",
+							Pos:  lp(2969, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 86),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2969, 64),
+						Pos: lp(2969, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(2969, 64),
-							Name: "T",
-						},
-						Name: "toExclusive",
-					},
-					&lang.Param{
-						Pos: lp(2969, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(2969, 79),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-					&lang.Param{
-						Pos: lp(2969, 133),
-						Type: &lang.TypeRef{
-							Pos:  lp(2969, 133),
+							Pos:  lp(2969, 103),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2969, 138),
-									Name: "T",
+									Pos:  lp(2969, 108),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2969, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 132),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
 									Pos:  lp(2969, 141),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2969, 160),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2969, 166),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2969, 174),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2969, 188),
+						Type: &lang.TypeRef{
+							Pos:  lp(2969, 188),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2969, 195),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2970, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2970, 30),
+					Name: "ParallelLoopResult",
+				},
+				Name:    "ForEach",
+				NamePos: lp(2970, 49),
+				TypeParams: []string{
+					"TSource",
+					"TLocal",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2970, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2970, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 103),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2970, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 141),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localInit",
+					},
+					&lang.Param{
+						Pos: lp(2970, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2970, 174),
+									Name: "ParallelLoopState",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2970, 193),
+									Name: "long",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2970, 199),
+									Name: "TLocal",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2970, 207),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "body",
+					},
+					&lang.Param{
+						Pos: lp(2970, 221),
+						Type: &lang.TypeRef{
+							Pos:  lp(2970, 221),
+							Name: "Action",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2970, 228),
+									Name: "TLocal",
+								},
+							},
+						},
+						Name: "localFinally",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2971, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2971, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2971, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2971, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2971, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2971, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2971, 91),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2971, 96),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2971, 105),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2969, 177),
+									Pos:  lp(2971, 141),
 									Name: "ValueTask",
 								},
 							},
@@ -65561,58 +65438,290 @@ func libraryAST_185() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2970, 9),
+				Pos:       lp(2972, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2970, 30),
+					Pos:  lp(2972, 30),
 					Name: "Task",
 				},
-				Name:    "ForAsync",
-				NamePos: lp(2970, 35),
+				Name:    "ForEachAsync",
+				NamePos: lp(2972, 35),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(2970, 47),
+						Pos: lp(2972, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 47),
-							Name: "T",
+							Pos:  lp(2972, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2972, 74),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "fromInclusive",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(2970, 64),
+						Pos: lp(2972, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 64),
-							Name: "T",
+							Pos:  lp(2972, 91),
+							Name: "System.Threading.CancellationToken",
 						},
-						Name: "toExclusive",
+						Name: "cancellationToken",
 					},
 					&lang.Param{
-						Pos: lp(2970, 79),
+						Pos: lp(2972, 145),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 79),
+							Pos:  lp(2972, 145),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2972, 150),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2972, 159),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2972, 195),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2973, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2973, 30),
+					Name: "Task",
+				},
+				Name:    "ForEachAsync",
+				NamePos: lp(2973, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2973, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 57),
+							Name: "IAsyncEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2973, 74),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(2973, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(2973, 91),
 							Name: "ParallelOptions",
 						},
 						Name: "parallelOptions",
 					},
 					&lang.Param{
-						Pos: lp(2970, 112),
+						Pos: lp(2973, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(2970, 112),
+							Pos:  lp(2973, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(2970, 117),
-									Name: "T",
+									Pos:  lp(2973, 129),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2970, 120),
+									Pos:  lp(2973, 138),
 									Name: "System.Threading.CancellationToken",
 								},
 								&lang.TypeRef{
-									Pos:  lp(2970, 156),
+									Pos:  lp(2973, 174),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2974, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2974, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2974, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2974, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2974, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2974, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2974, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2974, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2974, 79),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2974, 84),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2974, 87),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2974, 123),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2975, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2975, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2975, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2975, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2975, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2975, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2975, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2975, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2975, 79),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+					&lang.Param{
+						Pos: lp(2975, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(2975, 133),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2975, 138),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2975, 141),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2975, 177),
+									Name: "ValueTask",
+								},
+							},
+						},
+						Name: "body",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(2976, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(2976, 30),
+					Name: "Task",
+				},
+				Name:    "ForAsync",
+				NamePos: lp(2976, 35),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(2976, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 47),
+							Name: "T",
+						},
+						Name: "fromInclusive",
+					},
+					&lang.Param{
+						Pos: lp(2976, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 64),
+							Name: "T",
+						},
+						Name: "toExclusive",
+					},
+					&lang.Param{
+						Pos: lp(2976, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 79),
+							Name: "ParallelOptions",
+						},
+						Name: "parallelOptions",
+					},
+					&lang.Param{
+						Pos: lp(2976, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(2976, 112),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(2976, 117),
+									Name: "T",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2976, 120),
+									Name: "System.Threading.CancellationToken",
+								},
+								&lang.TypeRef{
+									Pos:  lp(2976, 156),
 									Name: "ValueTask",
 								},
 							},
@@ -65627,46 +65736,46 @@ func libraryAST_185() *lang.TypeDecl {
 
 func libraryAST_186() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2973, 5),
+		Pos:       lp(2979, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelOptions",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2975, 9),
+				Pos:       lp(2981, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2975, 16),
+					Pos:  lp(2981, 16),
 					Name: "int",
 				},
 				Name: "MaxDegreeOfParallelism",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2975, 45),
+						Pos:  lp(2981, 45),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2975, 50),
+						Pos:  lp(2981, 50),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2976, 9),
+				Pos:       lp(2982, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2976, 16),
+					Pos:  lp(2982, 16),
 					Name: "System.Threading.CancellationToken",
 				},
 				Name: "CancellationToken",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2976, 71),
+						Pos:  lp(2982, 71),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(2976, 76),
+						Pos:  lp(2982, 76),
 						Kind: "set",
 					},
 				},
@@ -65677,45 +65786,45 @@ func libraryAST_186() *lang.TypeDecl {
 
 func libraryAST_187() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2979, 5),
+		Pos:       lp(2985, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopResult",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(2979, 6),
+				Pos:  lp(2985, 6),
 				Name: "Struct",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2981, 9),
+				Pos:       lp(2987, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2981, 16),
+					Pos:  lp(2987, 16),
 					Name: "bool",
 				},
 				Name: "IsCompleted",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2981, 35),
+						Pos:  lp(2987, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2982, 9),
+				Pos:       lp(2988, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2982, 16),
+					Pos:      lp(2988, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2982, 45),
+						Pos:  lp(2988, 45),
 						Kind: "get",
 					},
 				},
@@ -65726,92 +65835,92 @@ func libraryAST_187() *lang.TypeDecl {
 
 func libraryAST_188() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2985, 5),
+		Pos:       lp(2991, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "ParallelLoopState",
 		Namespace: "System.Threading.Tasks",
 		Modifiers: lang.Modifiers(1),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(2987, 9),
+				Pos:       lp(2993, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2987, 16),
+					Pos:  lp(2993, 16),
 					Name: "bool",
 				},
 				Name: "IsStopped",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2987, 33),
+						Pos:  lp(2993, 33),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2988, 9),
+				Pos:       lp(2994, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2988, 16),
+					Pos:  lp(2994, 16),
 					Name: "bool",
 				},
 				Name: "IsExceptional",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2988, 37),
+						Pos:  lp(2994, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2989, 9),
+				Pos:       lp(2995, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(2989, 16),
+					Pos:  lp(2995, 16),
 					Name: "bool",
 				},
 				Name: "ShouldExitCurrentIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2989, 50),
+						Pos:  lp(2995, 50),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(2990, 9),
+				Pos:       lp(2996, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:      lp(2990, 16),
+					Pos:      lp(2996, 16),
 					Name:     "long",
 					Nullable: true,
 				},
 				Name: "LowestBreakIteration",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(2990, 45),
+						Pos:  lp(2996, 45),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2991, 9),
+				Pos:       lp(2997, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2991, 23),
+					Pos:  lp(2997, 23),
 					Name: "void",
 				},
 				Name:    "Break",
-				NamePos: lp(2991, 28),
+				NamePos: lp(2997, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(2992, 9),
+				Pos:       lp(2998, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(2992, 23),
+					Pos:  lp(2998, 23),
 					Name: "void",
 				},
 				Name:    "Stop",
-				NamePos: lp(2992, 28),
+				NamePos: lp(2998, 28),
 			},
 		},
 	}
@@ -65819,34 +65928,34 @@ func libraryAST_188() *lang.TypeDecl {
 
 func libraryAST_189() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(2998, 5),
+		Pos:       lp(3004, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Enumerable",
 		Namespace: "System.Linq",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3000, 9),
+				Pos:       lp(3006, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3000, 30),
+					Pos:  lp(3006, 30),
 					Name: "TSource",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(3000, 38),
+				NamePos: lp(3006, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3000, 57),
+						Pos:      lp(3006, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 62),
+							Pos:  lp(3006, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 74),
+									Pos:  lp(3006, 74),
 									Name: "TSource",
 								},
 							},
@@ -65854,21 +65963,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3000, 91),
+						Pos: lp(3006, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3000, 91),
+							Pos:  lp(3006, 91),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3000, 96),
+									Pos:  lp(3006, 96),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3000, 105),
+									Pos:  lp(3006, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3000, 114),
+									Pos:  lp(3006, 114),
 									Name: "TSource",
 								},
 							},
@@ -65878,28 +65987,28 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3001, 9),
+				Pos:       lp(3007, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3001, 30),
+					Pos:  lp(3007, 30),
 					Name: "TAccumulate",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(3001, 42),
+				NamePos: lp(3007, 42),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3001, 74),
+						Pos:      lp(3007, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 79),
+							Pos:  lp(3007, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 91),
+									Pos:  lp(3007, 91),
 									Name: "TSource",
 								},
 							},
@@ -65907,29 +66016,29 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3001, 108),
+						Pos: lp(3007, 108),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 108),
+							Pos:  lp(3007, 108),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(3001, 126),
+						Pos: lp(3007, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(3001, 126),
+							Pos:  lp(3007, 126),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3001, 131),
+									Pos:  lp(3007, 131),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 144),
+									Pos:  lp(3007, 144),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3001, 153),
+									Pos:  lp(3007, 153),
 									Name: "TAccumulate",
 								},
 							},
@@ -65939,14 +66048,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3002, 9),
+				Pos:       lp(3008, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3002, 30),
+					Pos:  lp(3008, 30),
 					Name: "TResult",
 				},
 				Name:    "Aggregate",
-				NamePos: lp(3002, 38),
+				NamePos: lp(3008, 38),
 				TypeParams: []string{
 					"TSource",
 					"TAccumulate",
@@ -65954,14 +66063,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3002, 79),
+						Pos:      lp(3008, 79),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 84),
+							Pos:  lp(3008, 84),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 96),
+									Pos:  lp(3008, 96),
 									Name: "TSource",
 								},
 							},
@@ -65969,29 +66078,29 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3002, 113),
+						Pos: lp(3008, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 113),
+							Pos:  lp(3008, 113),
 							Name: "TAccumulate",
 						},
 						Name: "seed",
 					},
 					&lang.Param{
-						Pos: lp(3002, 131),
+						Pos: lp(3008, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 131),
+							Pos:  lp(3008, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 136),
+									Pos:  lp(3008, 136),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3002, 149),
+									Pos:  lp(3008, 149),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3002, 158),
+									Pos:  lp(3008, 158),
 									Name: "TAccumulate",
 								},
 							},
@@ -65999,17 +66108,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "func",
 					},
 					&lang.Param{
-						Pos: lp(3002, 177),
+						Pos: lp(3008, 177),
 						Type: &lang.TypeRef{
-							Pos:  lp(3002, 177),
+							Pos:  lp(3008, 177),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3002, 182),
+									Pos:  lp(3008, 182),
 									Name: "TAccumulate",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3002, 195),
+									Pos:  lp(3008, 195),
 									Name: "TResult",
 								},
 							},
@@ -66019,264 +66128,50 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3003, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3003, 30),
-					Name: "bool",
-				},
-				Name:    "All",
-				NamePos: lp(3003, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3003, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3003, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3003, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3003, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3003, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3003, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3003, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3004, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3004, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(3004, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3004, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3004, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3004, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3005, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3005, 30),
-					Name: "bool",
-				},
-				Name:    "Any",
-				NamePos: lp(3005, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3005, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3005, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3005, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3005, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3005, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3005, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3005, 96),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3006, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3006, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3006, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Append",
-				NamePos: lp(3006, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3006, 67),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 72),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3006, 84),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3006, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(3006, 101),
-							Name: "TSource",
-						},
-						Name: "element",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3007, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3007, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3007, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "AsEnumerable",
-				NamePos: lp(3007, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3007, 73),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3007, 78),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3007, 90),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3008, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3008, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(3008, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3008, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3008, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3008, 62),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3009, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3009, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(3009, 30),
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(3009, 38),
+				Name:    "All",
+				NamePos: lp(3009, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3009, 46),
+						Pos:      lp(3009, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3009, 51),
+							Pos:  lp(3009, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3009, 63),
-									Name:     "int",
-									Nullable: true,
+									Pos:  lp(3009, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3009, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3009, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3009, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3009, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66284,49 +66179,29 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3010, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3010, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(3010, 30),
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(3010, 38),
+				Name:    "Any",
+				NamePos: lp(3010, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3010, 55),
+						Pos:      lp(3010, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3010, 60),
+							Pos:  lp(3010, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3010, 72),
+									Pos:  lp(3010, 65),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3010, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3010, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3010, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3010, 103),
-									Name:     "int",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66334,28 +66209,47 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3011, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3011, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(3011, 30),
+					Name: "bool",
 				},
-				Name:    "Average",
-				NamePos: lp(3011, 38),
+				Name:    "Any",
+				NamePos: lp(3011, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3011, 46),
+						Pos:      lp(3011, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3011, 51),
+							Pos:  lp(3011, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3011, 63),
-									Name:     "long",
-									Nullable: true,
+									Pos:  lp(3011, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3011, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3011, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3011, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3011, 96),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
 					},
 				},
 			},
@@ -66363,25 +66257,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3012, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3012, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(3012, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3012, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(3012, 38),
+				Name:    "Append",
+				NamePos: lp(3012, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3012, 55),
+						Pos:      lp(3012, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 60),
+							Pos:  lp(3012, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3012, 72),
+									Pos:  lp(3012, 84),
 									Name: "TSource",
 								},
 							},
@@ -66389,23 +66288,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3012, 89),
+						Pos: lp(3012, 101),
 						Type: &lang.TypeRef{
-							Pos:  lp(3012, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3012, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3012, 103),
-									Name:     "long",
-									Nullable: true,
-								},
-							},
+							Pos:  lp(3012, 101),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -66413,24 +66301,31 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3013, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3013, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(3013, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3013, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Average",
-				NamePos: lp(3013, 38),
+				Name:    "AsEnumerable",
+				NamePos: lp(3013, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3013, 46),
+						Pos:      lp(3013, 73),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3013, 51),
+							Pos:  lp(3013, 78),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3013, 63),
-									Name:     "double",
-									Nullable: true,
+									Pos:  lp(3013, 90),
+									Name: "TSource",
 								},
 							},
 						},
@@ -66442,49 +66337,26 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3014, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3014, 30),
-					Name:     "double",
-					Nullable: true,
+					Pos:  lp(3014, 30),
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(3014, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3014, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3014, 55),
+						Pos:      lp(3014, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3014, 60),
+							Pos:  lp(3014, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3014, 72),
-									Name: "TSource",
+									Pos:  lp(3014, 62),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3014, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3014, 89),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3014, 94),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3014, 103),
-									Name:     "double",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66493,22 +66365,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3015, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3015, 37),
+				NamePos: lp(3015, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3015, 45),
+						Pos:      lp(3015, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3015, 50),
+							Pos:  lp(3015, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3015, 62),
-									Name:     "float",
+									Pos:      lp(3015, 63),
+									Name:     "int",
 									Nullable: true,
 								},
 							},
@@ -66522,24 +66394,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3016, 30),
-					Name:     "float",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3016, 37),
+				NamePos: lp(3016, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3016, 54),
+						Pos:      lp(3016, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 59),
+							Pos:  lp(3016, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 71),
+									Pos:  lp(3016, 72),
 									Name: "TSource",
 								},
 							},
@@ -66547,18 +66419,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3016, 88),
+						Pos: lp(3016, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3016, 88),
+							Pos:  lp(3016, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3016, 93),
+									Pos:  lp(3016, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:      lp(3016, 102),
-									Name:     "float",
+									Pos:      lp(3016, 103),
+									Name:     "int",
 									Nullable: true,
 								},
 							},
@@ -66572,22 +66444,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3017, 30),
-					Name:     "decimal",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3017, 39),
+				NamePos: lp(3017, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3017, 47),
+						Pos:      lp(3017, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3017, 52),
+							Pos:  lp(3017, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3017, 64),
-									Name:     "decimal",
+									Pos:      lp(3017, 63),
+									Name:     "long",
 									Nullable: true,
 								},
 							},
@@ -66601,24 +66473,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3018, 30),
-					Name:     "decimal",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3018, 39),
+				NamePos: lp(3018, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3018, 56),
+						Pos:      lp(3018, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 61),
+							Pos:  lp(3018, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 73),
+									Pos:  lp(3018, 72),
 									Name: "TSource",
 								},
 							},
@@ -66626,18 +66498,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3018, 90),
+						Pos: lp(3018, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3018, 90),
+							Pos:  lp(3018, 89),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3018, 95),
+									Pos:  lp(3018, 94),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:      lp(3018, 104),
-									Name:     "decimal",
+									Pos:      lp(3018, 103),
+									Name:     "long",
 									Nullable: true,
 								},
 							},
@@ -66650,47 +66522,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3019, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3019, 30),
-					Name: "double",
+					Pos:      lp(3019, 30),
+					Name:     "double",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3019, 37),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3019, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3019, 54),
+						Pos:      lp(3019, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3019, 59),
+							Pos:  lp(3019, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3019, 71),
-									Name: "TSource",
+									Pos:      lp(3019, 63),
+									Name:     "double",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3019, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3019, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3019, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3019, 102),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66698,26 +66551,49 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3020, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3020, 30),
-					Name: "double",
+					Pos:      lp(3020, 30),
+					Name:     "double",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3020, 37),
+				NamePos: lp(3020, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3020, 45),
+						Pos:      lp(3020, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3020, 50),
+							Pos:  lp(3020, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3020, 62),
-									Name: "long",
+									Pos:  lp(3020, 72),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3020, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3020, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3020, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3020, 103),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66725,47 +66601,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3021, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3021, 30),
-					Name: "double",
+					Pos:      lp(3021, 30),
+					Name:     "float",
+					Nullable: true,
 				},
 				Name:    "Average",
 				NamePos: lp(3021, 37),
-				TypeParams: []string{
-					"TSource",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3021, 54),
+						Pos:      lp(3021, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3021, 59),
+							Pos:  lp(3021, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3021, 71),
-									Name: "TSource",
+									Pos:      lp(3021, 62),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3021, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3021, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3021, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3021, 102),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -66773,51 +66630,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3022, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3022, 30),
-					Name: "double",
+					Pos:      lp(3022, 30),
+					Name:     "float",
+					Nullable: true,
 				},
 				Name:    "Average",
 				NamePos: lp(3022, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3022, 45),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3022, 50),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3022, 62),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3023, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3023, 30),
-					Name: "double",
-				},
-				Name:    "Average",
-				NamePos: lp(3023, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3023, 54),
+						Pos:      lp(3022, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 59),
+							Pos:  lp(3022, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 71),
+									Pos:  lp(3022, 71),
 									Name: "TSource",
 								},
 							},
@@ -66825,18 +66656,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3023, 88),
+						Pos: lp(3022, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3023, 88),
+							Pos:  lp(3022, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3023, 93),
+									Pos:  lp(3022, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3023, 102),
-									Name: "double",
+									Pos:      lp(3022, 102),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
@@ -66845,29 +66677,81 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3024, 9),
+				Pos:       lp(3023, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3024, 30),
-					Name: "decimal",
+					Pos:      lp(3023, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Average",
-				NamePos: lp(3024, 38),
+				NamePos: lp(3023, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3024, 46),
+						Pos:      lp(3023, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3024, 51),
+							Pos:  lp(3023, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3024, 63),
-									Name: "decimal",
+									Pos:      lp(3023, 64),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3024, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(3024, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Average",
+				NamePos: lp(3024, 39),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3024, 56),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 61),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 73),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3024, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3024, 90),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3024, 95),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3024, 104),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -66876,23 +66760,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3025, 30),
-					Name: "decimal",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(3025, 38),
+				NamePos: lp(3025, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3025, 55),
+						Pos:      lp(3025, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 60),
+							Pos:  lp(3025, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 72),
+									Pos:  lp(3025, 71),
 									Name: "TSource",
 								},
 							},
@@ -66900,18 +66784,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3025, 89),
+						Pos: lp(3025, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3025, 89),
+							Pos:  lp(3025, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3025, 94),
+									Pos:  lp(3025, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3025, 103),
-									Name: "decimal",
+									Pos:  lp(3025, 102),
+									Name: "int",
 								},
 							},
 						},
@@ -66924,21 +66808,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3026, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(3026, 36),
+				NamePos: lp(3026, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3026, 44),
+						Pos:      lp(3026, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3026, 49),
+							Pos:  lp(3026, 50),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3026, 61),
-									Name: "float",
+									Pos:  lp(3026, 62),
+									Name: "long",
 								},
 							},
 						},
@@ -66951,23 +66835,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3027, 30),
-					Name: "float",
+					Name: "double",
 				},
 				Name:    "Average",
-				NamePos: lp(3027, 36),
+				NamePos: lp(3027, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3027, 53),
+						Pos:      lp(3027, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 58),
+							Pos:  lp(3027, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 70),
+									Pos:  lp(3027, 71),
 									Name: "TSource",
 								},
 							},
@@ -66975,18 +66859,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3027, 87),
+						Pos: lp(3027, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3027, 87),
+							Pos:  lp(3027, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3027, 92),
+									Pos:  lp(3027, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3027, 101),
-									Name: "float",
+									Pos:  lp(3027, 102),
+									Name: "long",
 								},
 							},
 						},
@@ -66999,26 +66883,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3028, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3028, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Cast",
-				NamePos: lp(3028, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Average",
+				NamePos: lp(3028, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3028, 65),
+						Pos:      lp(3028, 45),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3028, 70),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(3028, 50),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3028, 62),
+									Name: "double",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -67029,33 +66910,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3029, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3029, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3029, 42),
-								Name: "TSource",
-							},
-						},
-					},
+					Name: "double",
 				},
-				Name:    "Chunk",
-				NamePos: lp(3029, 53),
+				Name:    "Average",
+				NamePos: lp(3029, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3029, 68),
+						Pos:      lp(3029, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 73),
+							Pos:  lp(3029, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3029, 85),
+									Pos:  lp(3029, 71),
 									Name: "TSource",
 								},
 							},
@@ -67063,12 +66934,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3029, 102),
+						Pos: lp(3029, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3029, 102),
-							Name: "int",
+							Pos:  lp(3029, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3029, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3029, 102),
+									Name: "double",
+								},
+							},
 						},
-						Name: "size",
+						Name: "selector",
 					},
 				},
 			},
@@ -67077,48 +66958,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3030, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3030, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "Concat",
-				NamePos: lp(3030, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(3030, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3030, 67),
+						Pos:      lp(3030, 46),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3030, 72),
+							Pos:  lp(3030, 51),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3030, 84),
-									Name: "TSource",
+									Pos:  lp(3030, 63),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3030, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3030, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3030, 112),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
+						Name: "source",
 					},
 				},
 			},
@@ -67127,23 +66985,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3031, 30),
-					Name: "bool",
+					Name: "decimal",
 				},
-				Name:    "Contains",
-				NamePos: lp(3031, 35),
+				Name:    "Average",
+				NamePos: lp(3031, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3031, 53),
+						Pos:      lp(3031, 55),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 58),
+							Pos:  lp(3031, 60),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3031, 70),
+									Pos:  lp(3031, 72),
 									Name: "TSource",
 								},
 							},
@@ -67151,12 +67009,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3031, 87),
+						Pos: lp(3031, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3031, 87),
-							Name: "TSource",
+							Pos:  lp(3031, 89),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3031, 94),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3031, 103),
+									Name: "decimal",
+								},
+							},
 						},
-						Name: "value",
+						Name: "selector",
 					},
 				},
 			},
@@ -67165,50 +67033,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3032, 30),
-					Name: "bool",
+					Name: "float",
 				},
-				Name:    "Contains",
-				NamePos: lp(3032, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Average",
+				NamePos: lp(3032, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3032, 53),
+						Pos:      lp(3032, 44),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3032, 58),
+							Pos:  lp(3032, 49),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3032, 70),
-									Name: "TSource",
+									Pos:  lp(3032, 61),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3032, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 87),
-							Name: "TSource",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3032, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3032, 102),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3032, 120),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -67217,28 +67060,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3033, 30),
-					Name: "int",
+					Name: "float",
 				},
-				Name:    "Count",
-				NamePos: lp(3033, 34),
+				Name:    "Average",
+				NamePos: lp(3033, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3033, 49),
+						Pos:      lp(3033, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3033, 54),
+							Pos:  lp(3033, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3033, 66),
+									Pos:  lp(3033, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3033, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3033, 87),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3033, 92),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3033, 101),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -67247,46 +67108,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3034, 30),
-					Name: "int",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3034, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "Count",
-				NamePos: lp(3034, 34),
+				Name:    "Cast",
+				NamePos: lp(3034, 51),
 				TypeParams: []string{
-					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3034, 49),
+						Pos:      lp(3034, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3034, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 66),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3034, 70),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3034, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3034, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3034, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3034, 97),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -67298,31 +67141,43 @@ func libraryAST_189() *lang.TypeDecl {
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3035, 42),
-							Name: "TSource",
+							Pos:       lp(3035, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3035, 42),
+								Name: "TSource",
+							},
 						},
 					},
 				},
-				Name:    "DefaultIfEmpty",
-				NamePos: lp(3035, 51),
+				Name:    "Chunk",
+				NamePos: lp(3035, 53),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3035, 75),
+						Pos:      lp(3035, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3035, 80),
+							Pos:  lp(3035, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3035, 92),
+									Pos:  lp(3035, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3035, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3035, 102),
+							Name: "int",
+						},
+						Name: "size",
 					},
 				},
 			},
@@ -67339,34 +67194,40 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "DefaultIfEmpty",
+				Name:    "Concat",
 				NamePos: lp(3036, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3036, 75),
+						Pos:      lp(3036, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 80),
+							Pos:  lp(3036, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3036, 92),
+									Pos:  lp(3036, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3036, 109),
+						Pos: lp(3036, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3036, 109),
-							Name: "TSource",
+							Pos:  lp(3036, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3036, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "second",
 					},
 				},
 			},
@@ -67375,34 +67236,36 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3037, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3037, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Distinct",
-				NamePos: lp(3037, 51),
+				Name:    "Contains",
+				NamePos: lp(3037, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3037, 69),
+						Pos:      lp(3037, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3037, 74),
+							Pos:  lp(3037, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3037, 86),
+									Pos:  lp(3037, 70),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3037, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3037, 87),
+							Name: "TSource",
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -67411,29 +67274,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3038, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3038, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "Distinct",
-				NamePos: lp(3038, 51),
+				Name:    "Contains",
+				NamePos: lp(3038, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3038, 69),
+						Pos:      lp(3038, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 74),
+							Pos:  lp(3038, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 86),
+									Pos:  lp(3038, 70),
 									Name: "TSource",
 								},
 							},
@@ -67441,13 +67298,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3038, 103),
+						Pos: lp(3038, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3038, 103),
+							Pos:  lp(3038, 87),
+							Name: "TSource",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3038, 102),
+						Type: &lang.TypeRef{
+							Pos:  lp(3038, 102),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3038, 121),
+									Pos:  lp(3038, 120),
 									Name: "TSource",
 								},
 							},
@@ -67461,53 +67326,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3039, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3039, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(3039, 51),
+				Name:    "Count",
+				NamePos: lp(3039, 34),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3039, 77),
+						Pos:      lp(3039, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3039, 82),
+							Pos:  lp(3039, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3039, 94),
+									Pos:  lp(3039, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3039, 111),
-						Type: &lang.TypeRef{
-							Pos:  lp(3039, 111),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3039, 116),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3039, 125),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -67516,30 +67356,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3040, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3040, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "DistinctBy",
-				NamePos: lp(3040, 51),
+				Name:    "Count",
+				NamePos: lp(3040, 34),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3040, 77),
+						Pos:      lp(3040, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 82),
+							Pos:  lp(3040, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3040, 94),
+									Pos:  lp(3040, 66),
 									Name: "TSource",
 								},
 							},
@@ -67547,36 +67380,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3040, 111),
+						Pos: lp(3040, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3040, 111),
+							Pos:  lp(3040, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3040, 116),
+									Pos:  lp(3040, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3040, 125),
-									Name: "TKey",
+									Pos:  lp(3040, 97),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3040, 144),
-						Type: &lang.TypeRef{
-							Pos:  lp(3040, 144),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3040, 162),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -67585,36 +67404,34 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3041, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3041, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(3041, 38),
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(3041, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3041, 57),
+						Pos:      lp(3041, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3041, 62),
+							Pos:  lp(3041, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3041, 74),
+									Pos:  lp(3041, 92),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3041, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3041, 91),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -67623,23 +67440,29 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3042, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3042, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAt",
-				NamePos: lp(3042, 38),
+				Name:    "DefaultIfEmpty",
+				NamePos: lp(3042, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3042, 57),
+						Pos:      lp(3042, 75),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 62),
+							Pos:  lp(3042, 80),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3042, 74),
+									Pos:  lp(3042, 92),
 									Name: "TSource",
 								},
 							},
@@ -67647,12 +67470,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3042, 91),
+						Pos: lp(3042, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(3042, 91),
-							Name: "Index",
+							Pos:  lp(3042, 109),
+							Name: "TSource",
 						},
-						Name: "index",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -67661,36 +67484,34 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3043, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3043, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(3043, 38),
+				Name:    "Distinct",
+				NamePos: lp(3043, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3043, 66),
+						Pos:      lp(3043, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3043, 71),
+							Pos:  lp(3043, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3043, 83),
+									Pos:  lp(3043, 86),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3043, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3043, 100),
-							Name: "int",
-						},
-						Name: "index",
 					},
 				},
 			},
@@ -67699,23 +67520,29 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3044, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3044, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "ElementAtOrDefault",
-				NamePos: lp(3044, 38),
+				Name:    "Distinct",
+				NamePos: lp(3044, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3044, 66),
+						Pos:      lp(3044, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 71),
+							Pos:  lp(3044, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3044, 83),
+									Pos:  lp(3044, 86),
 									Name: "TSource",
 								},
 							},
@@ -67723,12 +67550,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3044, 100),
+						Pos: lp(3044, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3044, 100),
-							Name: "Index",
+							Pos:  lp(3044, 103),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3044, 121),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "index",
+						Name: "comparer",
 					},
 				},
 			},
@@ -67741,14 +67574,50 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3045, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Empty",
+				Name:    "DistinctBy",
 				NamePos: lp(3045, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3045, 77),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 82),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 94),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3045, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3045, 111),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3045, 116),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3045, 125),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -67764,40 +67633,59 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Except",
+				Name:    "DistinctBy",
 				NamePos: lp(3046, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3046, 67),
+						Pos:      lp(3046, 77),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 72),
+							Pos:  lp(3046, 82),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 84),
+									Pos:  lp(3046, 94),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3046, 100),
+						Pos: lp(3046, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3046, 100),
-							Name: "IEnumerable",
+							Pos:  lp(3046, 111),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3046, 112),
+									Pos:  lp(3046, 116),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3046, 125),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "second",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3046, 144),
+						Type: &lang.TypeRef{
+							Pos:  lp(3046, 144),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3046, 162),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -67806,62 +67694,36 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3047, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3047, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Except",
-				NamePos: lp(3047, 51),
+				Name:    "ElementAt",
+				NamePos: lp(3047, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3047, 67),
+						Pos:      lp(3047, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 72),
+							Pos:  lp(3047, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3047, 84),
+									Pos:  lp(3047, 74),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3047, 100),
+						Pos: lp(3047, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3047, 100),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3047, 112),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3047, 91),
+							Name: "int",
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3047, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(3047, 129),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3047, 147),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "index",
 					},
 				},
 			},
@@ -67872,26 +67734,34 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3048, 30),
 					Name: "TSource",
 				},
-				Name:    "First",
+				Name:    "ElementAt",
 				NamePos: lp(3048, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3048, 53),
+						Pos:      lp(3048, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3048, 58),
+							Pos:  lp(3048, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3048, 70),
+									Pos:  lp(3048, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3048, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3048, 91),
+							Name: "Index",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -67902,21 +67772,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3049, 30),
 					Name: "TSource",
 				},
-				Name:    "First",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(3049, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3049, 53),
+						Pos:      lp(3049, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 58),
+							Pos:  lp(3049, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3049, 70),
+									Pos:  lp(3049, 83),
 									Name: "TSource",
 								},
 							},
@@ -67924,22 +67794,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3049, 87),
+						Pos: lp(3049, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3049, 87),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3049, 92),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3049, 101),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3049, 100),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "index",
 					},
 				},
 			},
@@ -67950,26 +67810,34 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3050, 30),
 					Name: "TSource",
 				},
-				Name:    "FirstOrDefault",
+				Name:    "ElementAtOrDefault",
 				NamePos: lp(3050, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3050, 62),
+						Pos:      lp(3050, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3050, 67),
+							Pos:  lp(3050, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3050, 79),
+									Pos:  lp(3050, 83),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3050, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3050, 100),
+							Name: "Index",
+						},
+						Name: "index",
 					},
 				},
 			},
@@ -67978,47 +67846,18 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3051, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3051, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(3051, 38),
+				Name:    "Empty",
+				NamePos: lp(3051, 51),
 				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3051, 62),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3051, 67),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3051, 79),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3051, 96),
-						Type: &lang.TypeRef{
-							Pos:  lp(3051, 96),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3051, 101),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3051, 110),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
+					"TResult",
 				},
 			},
 			&lang.MethodDecl{
@@ -68026,36 +67865,48 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3052, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3052, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(3052, 38),
+				Name:    "Except",
+				NamePos: lp(3052, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3052, 62),
+						Pos:      lp(3052, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 67),
+							Pos:  lp(3052, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3052, 79),
+									Pos:  lp(3052, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3052, 96),
+						Pos: lp(3052, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3052, 96),
-							Name: "TSource",
+							Pos:  lp(3052, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3052, 112),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "second",
 					},
 				},
 			},
@@ -68064,54 +67915,62 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3053, 30),
-					Name: "TSource",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3053, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "FirstOrDefault",
-				NamePos: lp(3053, 38),
+				Name:    "Except",
+				NamePos: lp(3053, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3053, 62),
+						Pos:      lp(3053, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 67),
+							Pos:  lp(3053, 72),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 79),
+									Pos:  lp(3053, 84),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3053, 96),
+						Pos: lp(3053, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 96),
-							Name: "Func",
+							Pos:  lp(3053, 100),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3053, 101),
+									Pos:  lp(3053, 112),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3053, 110),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3053, 127),
+						Pos: lp(3053, 129),
 						Type: &lang.TypeRef{
-							Pos:  lp(3053, 127),
-							Name: "TSource",
+							Pos:  lp(3053, 129),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3053, 147),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "defaultValue",
+						Name: "comparer",
 					},
 				},
 			},
@@ -68122,21 +67981,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3054, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "First",
 				NamePos: lp(3054, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3054, 52),
+						Pos:      lp(3054, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3054, 57),
+							Pos:  lp(3054, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3054, 69),
+									Pos:  lp(3054, 70),
 									Name: "TSource",
 								},
 							},
@@ -68152,21 +68011,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3055, 30),
 					Name: "TSource",
 				},
-				Name:    "Last",
+				Name:    "First",
 				NamePos: lp(3055, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3055, 52),
+						Pos:      lp(3055, 53),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 57),
+							Pos:  lp(3055, 58),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3055, 69),
+									Pos:  lp(3055, 70),
 									Name: "TSource",
 								},
 							},
@@ -68174,17 +68033,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3055, 86),
+						Pos: lp(3055, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3055, 86),
+							Pos:  lp(3055, 87),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3055, 91),
+									Pos:  lp(3055, 92),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3055, 100),
+									Pos:  lp(3055, 101),
 									Name: "bool",
 								},
 							},
@@ -68200,21 +68059,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3056, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(3056, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3056, 61),
+						Pos:      lp(3056, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3056, 66),
+							Pos:  lp(3056, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3056, 78),
+									Pos:  lp(3056, 79),
 									Name: "TSource",
 								},
 							},
@@ -68230,21 +68089,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3057, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(3057, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3057, 61),
+						Pos:      lp(3057, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 66),
+							Pos:  lp(3057, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 78),
+									Pos:  lp(3057, 79),
 									Name: "TSource",
 								},
 							},
@@ -68252,17 +68111,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3057, 95),
+						Pos: lp(3057, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(3057, 95),
+							Pos:  lp(3057, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3057, 100),
+									Pos:  lp(3057, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3057, 109),
+									Pos:  lp(3057, 110),
 									Name: "bool",
 								},
 							},
@@ -68278,21 +68137,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3058, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(3058, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3058, 61),
+						Pos:      lp(3058, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 66),
+							Pos:  lp(3058, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3058, 78),
+									Pos:  lp(3058, 79),
 									Name: "TSource",
 								},
 							},
@@ -68300,9 +68159,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3058, 95),
+						Pos: lp(3058, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(3058, 95),
+							Pos:  lp(3058, 96),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -68316,21 +68175,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3059, 30),
 					Name: "TSource",
 				},
-				Name:    "LastOrDefault",
+				Name:    "FirstOrDefault",
 				NamePos: lp(3059, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3059, 61),
+						Pos:      lp(3059, 62),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 66),
+							Pos:  lp(3059, 67),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 78),
+									Pos:  lp(3059, 79),
 									Name: "TSource",
 								},
 							},
@@ -68338,17 +68197,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3059, 95),
+						Pos: lp(3059, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 95),
+							Pos:  lp(3059, 96),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3059, 100),
+									Pos:  lp(3059, 101),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3059, 109),
+									Pos:  lp(3059, 110),
 									Name: "bool",
 								},
 							},
@@ -68356,9 +68215,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(3059, 126),
+						Pos: lp(3059, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3059, 126),
+							Pos:  lp(3059, 127),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -68372,21 +68231,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3060, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "Last",
 				NamePos: lp(3060, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3060, 54),
+						Pos:      lp(3060, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3060, 59),
+							Pos:  lp(3060, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3060, 71),
+									Pos:  lp(3060, 69),
 									Name: "TSource",
 								},
 							},
@@ -68402,21 +68261,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3061, 30),
 					Name: "TSource",
 				},
-				Name:    "Single",
+				Name:    "Last",
 				NamePos: lp(3061, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3061, 54),
+						Pos:      lp(3061, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 59),
+							Pos:  lp(3061, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 71),
+									Pos:  lp(3061, 69),
 									Name: "TSource",
 								},
 							},
@@ -68424,17 +68283,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3061, 88),
+						Pos: lp(3061, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3061, 88),
+							Pos:  lp(3061, 86),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3061, 93),
+									Pos:  lp(3061, 91),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3061, 102),
+									Pos:  lp(3061, 100),
 									Name: "bool",
 								},
 							},
@@ -68450,21 +68309,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3062, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(3062, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3062, 63),
+						Pos:      lp(3062, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3062, 68),
+							Pos:  lp(3062, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3062, 80),
+									Pos:  lp(3062, 78),
 									Name: "TSource",
 								},
 							},
@@ -68480,21 +68339,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3063, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(3063, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3063, 63),
+						Pos:      lp(3063, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 68),
+							Pos:  lp(3063, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 80),
+									Pos:  lp(3063, 78),
 									Name: "TSource",
 								},
 							},
@@ -68502,17 +68361,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3063, 97),
+						Pos: lp(3063, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(3063, 97),
+							Pos:  lp(3063, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3063, 102),
+									Pos:  lp(3063, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3063, 111),
+									Pos:  lp(3063, 109),
 									Name: "bool",
 								},
 							},
@@ -68528,21 +68387,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3064, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(3064, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3064, 63),
+						Pos:      lp(3064, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 68),
+							Pos:  lp(3064, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3064, 80),
+									Pos:  lp(3064, 78),
 									Name: "TSource",
 								},
 							},
@@ -68550,9 +68409,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3064, 97),
+						Pos: lp(3064, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(3064, 97),
+							Pos:  lp(3064, 95),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -68566,21 +68425,21 @@ func libraryAST_189() *lang.TypeDecl {
 					Pos:  lp(3065, 30),
 					Name: "TSource",
 				},
-				Name:    "SingleOrDefault",
+				Name:    "LastOrDefault",
 				NamePos: lp(3065, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3065, 63),
+						Pos:      lp(3065, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 68),
+							Pos:  lp(3065, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 80),
+									Pos:  lp(3065, 78),
 									Name: "TSource",
 								},
 							},
@@ -68588,17 +68447,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3065, 97),
+						Pos: lp(3065, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 97),
+							Pos:  lp(3065, 95),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3065, 102),
+									Pos:  lp(3065, 100),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3065, 111),
+									Pos:  lp(3065, 109),
 									Name: "bool",
 								},
 							},
@@ -68606,9 +68465,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(3065, 128),
+						Pos: lp(3065, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(3065, 128),
+							Pos:  lp(3065, 126),
 							Name: "TSource",
 						},
 						Name: "defaultValue",
@@ -68620,63 +68479,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3066, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3066, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3066, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3066, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3066, 68),
+				Name:    "Single",
+				NamePos: lp(3066, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3066, 91),
+						Pos:      lp(3066, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3066, 96),
+							Pos:  lp(3066, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3066, 108),
+									Pos:  lp(3066, 71),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3066, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(3066, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3066, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3066, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -68685,40 +68509,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3067, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3067, 42),
-							Name: "IGrouping",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3067, 52),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3067, 58),
-									Name: "TSource",
-								},
-							},
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupBy",
-				NamePos: lp(3067, 68),
+				Name:    "Single",
+				NamePos: lp(3067, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3067, 91),
+						Pos:      lp(3067, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 96),
+							Pos:  lp(3067, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3067, 108),
+									Pos:  lp(3067, 71),
 									Name: "TSource",
 								},
 							},
@@ -68726,36 +68533,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3067, 125),
+						Pos: lp(3067, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3067, 125),
+							Pos:  lp(3067, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3067, 130),
+									Pos:  lp(3067, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3067, 139),
-									Name: "TKey",
+									Pos:  lp(3067, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3067, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3067, 158),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3067, 176),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -68764,109 +68557,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3068, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3068, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(3068, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(3068, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3068, 87),
+						Pos:      lp(3068, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3068, 92),
+							Pos:  lp(3068, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3068, 104),
-									Name: "TOuter",
+									Pos:  lp(3068, 80),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(3068, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(3068, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 146),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 151),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3068, 159),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3068, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3068, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3068, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(3068, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3068, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3068, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3068, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "source",
 					},
 				},
 			},
@@ -68875,123 +68587,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3069, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3069, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Join",
-				NamePos: lp(3069, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(3069, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3069, 87),
+						Pos:      lp(3069, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 92),
+							Pos:  lp(3069, 68),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 104),
-									Name: "TOuter",
+									Pos:  lp(3069, 80),
+									Name: "TSource",
 								},
 							},
 						},
-						Name: "outer",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3069, 119),
+						Pos: lp(3069, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3069, 119),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 131),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(3069, 146),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 146),
+							Pos:  lp(3069, 97),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3069, 151),
-									Name: "TOuter",
+									Pos:  lp(3069, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3069, 159),
-									Name: "TKey",
+									Pos:  lp(3069, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3069, 183),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 183),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 188),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3069, 196),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3069, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 225),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3069, 233),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3069, 241),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(3069, 266),
-						Type: &lang.TypeRef{
-							Pos:  lp(3069, 266),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3069, 284),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "predicate",
 					},
 				},
 			},
@@ -69000,115 +68635,36 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3070, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3070, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(3070, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(3070, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3070, 92),
+						Pos:      lp(3070, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
+							Pos:  lp(3070, 68),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3070, 80),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3070, 97),
+						Type: &lang.TypeRef{
 							Pos:  lp(3070, 97),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 109),
-									Name: "TOuter",
-								},
-							},
+							Name: "TSource",
 						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(3070, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(3070, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 151),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 156),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3070, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "outerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3070, 188),
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3070, 201),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3070, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(3070, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3070, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3070, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3070, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(3070, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -69117,129 +68673,54 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3071, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3071, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "GroupJoin",
-				NamePos: lp(3071, 51),
+				Name:    "SingleOrDefault",
+				NamePos: lp(3071, 38),
 				TypeParams: []string{
-					"TOuter",
-					"TInner",
-					"TKey",
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3071, 92),
+						Pos:      lp(3071, 63),
 						Modifier: "this",
 						Type: &lang.TypeRef{
+							Pos:  lp(3071, 68),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3071, 80),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3071, 97),
+						Type: &lang.TypeRef{
 							Pos:  lp(3071, 97),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 109),
-									Name: "TOuter",
-								},
-							},
-						},
-						Name: "outer",
-					},
-					&lang.Param{
-						Pos: lp(3071, 124),
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 124),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 136),
-									Name: "TInner",
-								},
-							},
-						},
-						Name: "inner",
-					},
-					&lang.Param{
-						Pos: lp(3071, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3071, 156),
-									Name: "TOuter",
+									Pos:  lp(3071, 102),
+									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3071, 164),
-									Name: "TKey",
+									Pos:  lp(3071, 111),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "outerKeySelector",
+						Name: "predicate",
 					},
 					&lang.Param{
-						Pos: lp(3071, 188),
+						Pos: lp(3071, 128),
 						Type: &lang.TypeRef{
-							Pos:  lp(3071, 188),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 193),
-									Name: "TInner",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3071, 201),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(3071, 128),
+							Name: "TSource",
 						},
-						Name: "innerKeySelector",
-					},
-					&lang.Param{
-						Pos: lp(3071, 225),
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 225),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 230),
-									Name: "TOuter",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3071, 238),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3071, 250),
-											Name: "TInner",
-										},
-									},
-								},
-								&lang.TypeRef{
-									Pos:  lp(3071, 259),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
-					},
-					&lang.Param{
-						Pos: lp(3071, 284),
-						Type: &lang.TypeRef{
-							Pos:  lp(3071, 284),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3071, 302),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "defaultValue",
 					},
 				},
 			},
@@ -69260,29 +68741,28 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3072, 58),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(3072, 69),
+				NamePos: lp(3072, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3072, 102),
+						Pos:      lp(3072, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3072, 107),
+							Pos:  lp(3072, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3072, 119),
+									Pos:  lp(3072, 108),
 									Name: "TSource",
 								},
 							},
@@ -69290,40 +68770,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3072, 136),
+						Pos: lp(3072, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3072, 136),
+							Pos:  lp(3072, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3072, 141),
+									Pos:  lp(3072, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3072, 150),
+									Pos:  lp(3072, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3072, 169),
-						Type: &lang.TypeRef{
-							Pos:  lp(3072, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3072, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3072, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
 					},
 				},
 			},
@@ -69344,29 +68806,28 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3073, 58),
-									Name: "TElement",
+									Name: "TSource",
 								},
 							},
 						},
 					},
 				},
 				Name:    "GroupBy",
-				NamePos: lp(3073, 69),
+				NamePos: lp(3073, 68),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3073, 102),
+						Pos:      lp(3073, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 107),
+							Pos:  lp(3073, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 119),
+									Pos:  lp(3073, 108),
 									Name: "TSource",
 								},
 							},
@@ -69374,17 +68835,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3073, 136),
+						Pos: lp(3073, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 136),
+							Pos:  lp(3073, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 141),
+									Pos:  lp(3073, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3073, 150),
+									Pos:  lp(3073, 139),
 									Name: "TKey",
 								},
 							},
@@ -69392,31 +68853,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3073, 169),
+						Pos: lp(3073, 158),
 						Type: &lang.TypeRef{
-							Pos:  lp(3073, 169),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3073, 174),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3073, 183),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3073, 210),
-						Type: &lang.TypeRef{
-							Pos:  lp(3073, 210),
+							Pos:  lp(3073, 158),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3073, 228),
+									Pos:  lp(3073, 176),
 									Name: "TKey",
 								},
 							},
@@ -69438,69 +68881,96 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "Join",
 				NamePos: lp(3074, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3074, 83),
+						Pos:      lp(3074, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 88),
+							Pos:  lp(3074, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 100),
-									Name: "TSource",
+									Pos:  lp(3074, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3074, 117),
+						Pos: lp(3074, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 117),
-							Name: "Func",
+							Pos:  lp(3074, 119),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3074, 122),
-									Name: "TSource",
-								},
 								&lang.TypeRef{
 									Pos:  lp(3074, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3074, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 146),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3074, 151),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3074, 150),
+						Pos: lp(3074, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(3074, 150),
+							Pos:  lp(3074, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 155),
+									Pos:  lp(3074, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 196),
 									Name: "TKey",
 								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(3074, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3074, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3074, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3074, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(3074, 225),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3074, 183),
+									Pos:  lp(3074, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3074, 241),
 									Name: "TResult",
 								},
 							},
@@ -69522,69 +68992,96 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "Join",
 				NamePos: lp(3075, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3075, 83),
+						Pos:      lp(3075, 87),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 88),
+							Pos:  lp(3075, 92),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 100),
-									Name: "TSource",
+									Pos:  lp(3075, 104),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3075, 117),
+						Pos: lp(3075, 119),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 117),
-							Name: "Func",
+							Pos:  lp(3075, 119),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3075, 122),
-									Name: "TSource",
-								},
 								&lang.TypeRef{
 									Pos:  lp(3075, 131),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3075, 146),
+						Type: &lang.TypeRef{
+							Pos:  lp(3075, 146),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3075, 151),
+									Name: "TOuter",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 159),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3075, 150),
+						Pos: lp(3075, 183),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 150),
+							Pos:  lp(3075, 183),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 155),
+									Pos:  lp(3075, 188),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 196),
 									Name: "TKey",
 								},
+							},
+						},
+						Name: "innerKeySelector",
+					},
+					&lang.Param{
+						Pos: lp(3075, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3075, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 161),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3075, 173),
-											Name: "TSource",
-										},
-									},
+									Pos:  lp(3075, 225),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3075, 183),
+									Pos:  lp(3075, 233),
+									Name: "TInner",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3075, 241),
 									Name: "TResult",
 								},
 							},
@@ -69592,13 +69089,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "resultSelector",
 					},
 					&lang.Param{
-						Pos: lp(3075, 208),
+						Pos: lp(3075, 266),
 						Type: &lang.TypeRef{
-							Pos:  lp(3075, 208),
+							Pos:  lp(3075, 266),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3075, 226),
+									Pos:  lp(3075, 284),
 									Name: "TKey",
 								},
 							},
@@ -69620,88 +69117,102 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "GroupJoin",
 				NamePos: lp(3076, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3076, 93),
+						Pos:      lp(3076, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 98),
+							Pos:  lp(3076, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 110),
-									Name: "TSource",
+									Pos:  lp(3076, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3076, 127),
+						Pos: lp(3076, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 127),
+							Pos:  lp(3076, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3076, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3076, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3076, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 132),
-									Name: "TSource",
+									Pos:  lp(3076, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3076, 141),
+									Pos:  lp(3076, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3076, 160),
+						Pos: lp(3076, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 160),
+							Pos:  lp(3076, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 165),
-									Name: "TSource",
+									Pos:  lp(3076, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3076, 174),
-									Name: "TElement",
+									Pos:  lp(3076, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3076, 201),
+						Pos: lp(3076, 225),
 						Type: &lang.TypeRef{
-							Pos:  lp(3076, 201),
+							Pos:  lp(3076, 225),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3076, 206),
-									Name: "TKey",
+									Pos:  lp(3076, 230),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3076, 212),
+									Pos:  lp(3076, 238),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3076, 224),
-											Name: "TElement",
+											Pos:  lp(3076, 250),
+											Name: "TInner",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3076, 235),
+									Pos:  lp(3076, 259),
 									Name: "TResult",
 								},
 							},
@@ -69723,88 +69234,102 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "GroupBy",
+				Name:    "GroupJoin",
 				NamePos: lp(3077, 51),
 				TypeParams: []string{
-					"TSource",
+					"TOuter",
+					"TInner",
 					"TKey",
-					"TElement",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3077, 93),
+						Pos:      lp(3077, 92),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 98),
+							Pos:  lp(3077, 97),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 110),
-									Name: "TSource",
+									Pos:  lp(3077, 109),
+									Name: "TOuter",
 								},
 							},
 						},
-						Name: "source",
+						Name: "outer",
 					},
 					&lang.Param{
-						Pos: lp(3077, 127),
+						Pos: lp(3077, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 127),
+							Pos:  lp(3077, 124),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3077, 136),
+									Name: "TInner",
+								},
+							},
+						},
+						Name: "inner",
+					},
+					&lang.Param{
+						Pos: lp(3077, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3077, 151),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 132),
-									Name: "TSource",
+									Pos:  lp(3077, 156),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3077, 141),
+									Pos:  lp(3077, 164),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "outerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3077, 160),
+						Pos: lp(3077, 188),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 160),
+							Pos:  lp(3077, 188),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 165),
-									Name: "TSource",
+									Pos:  lp(3077, 193),
+									Name: "TInner",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3077, 174),
-									Name: "TElement",
+									Pos:  lp(3077, 201),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "elementSelector",
+						Name: "innerKeySelector",
 					},
 					&lang.Param{
-						Pos: lp(3077, 201),
+						Pos: lp(3077, 225),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 201),
+							Pos:  lp(3077, 225),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 206),
-									Name: "TKey",
+									Pos:  lp(3077, 230),
+									Name: "TOuter",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3077, 212),
+									Pos:  lp(3077, 238),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3077, 224),
-											Name: "TElement",
+											Pos:  lp(3077, 250),
+											Name: "TInner",
 										},
 									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3077, 235),
+									Pos:  lp(3077, 259),
 									Name: "TResult",
 								},
 							},
@@ -69812,13 +69337,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "resultSelector",
 					},
 					&lang.Param{
-						Pos: lp(3077, 260),
+						Pos: lp(3077, 284),
 						Type: &lang.TypeRef{
-							Pos:  lp(3077, 260),
+							Pos:  lp(3077, 284),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3077, 278),
+									Pos:  lp(3077, 302),
 									Name: "TKey",
 								},
 							},
@@ -69836,36 +69361,37 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3078, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3078, 55),
+									Pos:  lp(3078, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3078, 61),
-									Name: "int",
+									Pos:  lp(3078, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(3078, 67),
+				Name:    "GroupBy",
+				NamePos: lp(3078, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3078, 90),
+						Pos:      lp(3078, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3078, 95),
+							Pos:  lp(3078, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3078, 107),
+									Pos:  lp(3078, 119),
 									Name: "TSource",
 								},
 							},
@@ -69873,22 +69399,40 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3078, 124),
+						Pos: lp(3078, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3078, 124),
+							Pos:  lp(3078, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3078, 129),
+									Pos:  lp(3078, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3078, 138),
+									Pos:  lp(3078, 150),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3078, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3078, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3078, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3078, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
 					},
 				},
 			},
@@ -69901,36 +69445,37 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3079, 42),
-							Name: "KeyValuePair",
+							Name: "IGrouping",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 55),
+									Pos:  lp(3079, 52),
 									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3079, 61),
-									Name: "int",
+									Pos:  lp(3079, 58),
+									Name: "TElement",
 								},
 							},
 						},
 					},
 				},
-				Name:    "CountBy",
-				NamePos: lp(3079, 67),
+				Name:    "GroupBy",
+				NamePos: lp(3079, 69),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3079, 90),
+						Pos:      lp(3079, 102),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 95),
+							Pos:  lp(3079, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 107),
+									Pos:  lp(3079, 119),
 									Name: "TSource",
 								},
 							},
@@ -69938,17 +69483,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3079, 124),
+						Pos: lp(3079, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 124),
+							Pos:  lp(3079, 136),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 129),
+									Pos:  lp(3079, 141),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3079, 138),
+									Pos:  lp(3079, 150),
 									Name: "TKey",
 								},
 							},
@@ -69956,18 +69501,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3079, 157),
+						Pos: lp(3079, 169),
 						Type: &lang.TypeRef{
-							Pos:  lp(3079, 157),
+							Pos:  lp(3079, 169),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3079, 174),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3079, 183),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3079, 210),
+						Type: &lang.TypeRef{
+							Pos:  lp(3079, 210),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3079, 175),
+									Pos:  lp(3079, 228),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -69980,37 +69543,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3080, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3080, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3080, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3080, 75),
+				Name:    "GroupBy",
+				NamePos: lp(3080, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3080, 115),
+						Pos:      lp(3080, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 120),
+							Pos:  lp(3080, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 132),
+									Pos:  lp(3080, 100),
 									Name: "TSource",
 								},
 							},
@@ -70018,17 +69571,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3080, 149),
+						Pos: lp(3080, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 149),
+							Pos:  lp(3080, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 154),
+									Pos:  lp(3080, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3080, 163),
+									Pos:  lp(3080, 131),
 									Name: "TKey",
 								},
 							},
@@ -70036,34 +69589,32 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3080, 182),
+						Pos: lp(3080, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(3080, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(3080, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(3080, 200),
+							Pos:  lp(3080, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3080, 205),
-									Name: "TAccumulate",
+									Pos:  lp(3080, 155),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3080, 218),
-									Name: "TSource",
+									Pos:  lp(3080, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3080, 173),
+											Name: "TSource",
+										},
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3080, 227),
-									Name: "TAccumulate",
+									Pos:  lp(3080, 183),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "func",
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -70076,37 +69627,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3081, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3081, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3081, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3081, 75),
+				Name:    "GroupBy",
+				NamePos: lp(3081, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3081, 115),
+						Pos:      lp(3081, 83),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 120),
+							Pos:  lp(3081, 88),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 132),
+									Pos:  lp(3081, 100),
 									Name: "TSource",
 								},
 							},
@@ -70114,17 +69655,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3081, 149),
+						Pos: lp(3081, 117),
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 149),
+							Pos:  lp(3081, 117),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 154),
+									Pos:  lp(3081, 122),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3081, 163),
+									Pos:  lp(3081, 131),
 									Name: "TKey",
 								},
 							},
@@ -70132,48 +69673,46 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3081, 182),
+						Pos: lp(3081, 150),
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 182),
-							Name: "TAccumulate",
-						},
-						Name: "seed",
-					},
-					&lang.Param{
-						Pos: lp(3081, 200),
-						Type: &lang.TypeRef{
-							Pos:  lp(3081, 200),
+							Pos:  lp(3081, 150),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 205),
-									Name: "TAccumulate",
+									Pos:  lp(3081, 155),
+									Name: "TKey",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3081, 218),
-									Name: "TSource",
+									Pos:  lp(3081, 161),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3081, 173),
+											Name: "TSource",
+										},
+									},
 								},
 								&lang.TypeRef{
-									Pos:  lp(3081, 227),
-									Name: "TAccumulate",
+									Pos:  lp(3081, 183),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "func",
+						Name: "resultSelector",
 					},
 					&lang.Param{
-						Pos: lp(3081, 246),
+						Pos: lp(3081, 208),
 						Type: &lang.TypeRef{
-							Pos:  lp(3081, 246),
+							Pos:  lp(3081, 208),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3081, 264),
+									Pos:  lp(3081, 226),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "keyComparer",
+						Name: "comparer",
 					},
 				},
 			},
@@ -70186,37 +69725,28 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3082, 42),
-							Name: "KeyValuePair",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3082, 55),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3082, 61),
-									Name: "TAccumulate",
-								},
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "AggregateBy",
-				NamePos: lp(3082, 75),
+				Name:    "GroupBy",
+				NamePos: lp(3082, 51),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
-					"TAccumulate",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3082, 115),
+						Pos:      lp(3082, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 120),
+							Pos:  lp(3082, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 132),
+									Pos:  lp(3082, 110),
 									Name: "TSource",
 								},
 							},
@@ -70224,17 +69754,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3082, 149),
+						Pos: lp(3082, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 149),
+							Pos:  lp(3082, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 154),
+									Pos:  lp(3082, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3082, 163),
+									Pos:  lp(3082, 141),
 									Name: "TKey",
 								},
 							},
@@ -70242,44 +69772,50 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3082, 182),
+						Pos: lp(3082, 160),
 						Type: &lang.TypeRef{
-							Pos:  lp(3082, 182),
+							Pos:  lp(3082, 160),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3082, 187),
-									Name: "TKey",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3082, 193),
-									Name: "TAccumulate",
-								},
-							},
-						},
-						Name: "seedSelector",
-					},
-					&lang.Param{
-						Pos: lp(3082, 220),
-						Type: &lang.TypeRef{
-							Pos:  lp(3082, 220),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3082, 225),
-									Name: "TAccumulate",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3082, 238),
+									Pos:  lp(3082, 165),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3082, 247),
-									Name: "TAccumulate",
+									Pos:  lp(3082, 174),
+									Name: "TElement",
 								},
 							},
 						},
-						Name: "func",
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3082, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(3082, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3082, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3082, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3082, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3082, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -70292,45 +69828,111 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3083, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3083, 43),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3083, 54),
-									Name: "TSource",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"Index",
-								"Item",
-							},
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Index",
-				NamePos: lp(3083, 69),
+				Name:    "GroupBy",
+				NamePos: lp(3083, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
+					"TElement",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3083, 84),
+						Pos:      lp(3083, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3083, 89),
+							Pos:  lp(3083, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3083, 101),
+									Pos:  lp(3083, 110),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3083, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3083, 141),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3083, 160),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 160),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 165),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3083, 174),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3083, 201),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 201),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 206),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3083, 212),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3083, 224),
+											Name: "TElement",
+										},
+									},
+								},
+								&lang.TypeRef{
+									Pos:  lp(3083, 235),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
+					},
+					&lang.Param{
+						Pos: lp(3083, 260),
+						Type: &lang.TypeRef{
+							Pos:  lp(3083, 260),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3083, 278),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70343,58 +69945,54 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3084, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3084, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3084, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(3084, 51),
+				Name:    "CountBy",
+				NamePos: lp(3084, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3084, 74),
+						Pos:      lp(3084, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 79),
+							Pos:  lp(3084, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3084, 91),
+									Pos:  lp(3084, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3084, 107),
+						Pos: lp(3084, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3084, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3084, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3084, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(3084, 136),
+							Pos:  lp(3084, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3084, 141),
+									Pos:  lp(3084, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3084, 150),
+									Pos:  lp(3084, 138),
 									Name: "TKey",
 								},
 							},
@@ -70412,58 +70010,54 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3085, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3085, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3085, 61),
+									Name: "int",
+								},
+							},
 						},
 					},
 				},
-				Name:    "UnionBy",
-				NamePos: lp(3085, 51),
+				Name:    "CountBy",
+				NamePos: lp(3085, 67),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3085, 74),
+						Pos:      lp(3085, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 79),
+							Pos:  lp(3085, 95),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 91),
+									Pos:  lp(3085, 107),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3085, 107),
+						Pos: lp(3085, 124),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 107),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3085, 119),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3085, 136),
-						Type: &lang.TypeRef{
-							Pos:  lp(3085, 136),
+							Pos:  lp(3085, 124),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 141),
+									Pos:  lp(3085, 129),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3085, 150),
+									Pos:  lp(3085, 138),
 									Name: "TKey",
 								},
 							},
@@ -70471,18 +70065,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3085, 169),
+						Pos: lp(3085, 157),
 						Type: &lang.TypeRef{
-							Pos:  lp(3085, 169),
+							Pos:  lp(3085, 157),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3085, 187),
+									Pos:  lp(3085, 175),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -70495,63 +70089,90 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3086, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3086, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3086, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(3086, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(3086, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3086, 78),
+						Pos:      lp(3086, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 83),
+							Pos:  lp(3086, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 95),
+									Pos:  lp(3086, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3086, 111),
+						Pos: lp(3086, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3086, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3086, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3086, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3086, 137),
+							Pos:  lp(3086, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3086, 142),
+									Pos:  lp(3086, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3086, 151),
+									Pos:  lp(3086, 163),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3086, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(3086, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(3086, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(3086, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3086, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3086, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3086, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -70564,58 +70185,55 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3087, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3087, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3087, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "IntersectBy",
-				NamePos: lp(3087, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(3087, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3087, 78),
+						Pos:      lp(3087, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 83),
+							Pos:  lp(3087, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 95),
+									Pos:  lp(3087, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3087, 111),
+						Pos: lp(3087, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 111),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3087, 123),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3087, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3087, 137),
+							Pos:  lp(3087, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 142),
+									Pos:  lp(3087, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3087, 151),
+									Pos:  lp(3087, 163),
 									Name: "TKey",
 								},
 							},
@@ -70623,18 +70241,48 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3087, 170),
+						Pos: lp(3087, 182),
 						Type: &lang.TypeRef{
-							Pos:  lp(3087, 170),
+							Pos:  lp(3087, 182),
+							Name: "TAccumulate",
+						},
+						Name: "seed",
+					},
+					&lang.Param{
+						Pos: lp(3087, 200),
+						Type: &lang.TypeRef{
+							Pos:  lp(3087, 200),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3087, 205),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3087, 218),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3087, 227),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
+					},
+					&lang.Param{
+						Pos: lp(3087, 246),
+						Type: &lang.TypeRef{
+							Pos:  lp(3087, 246),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3087, 188),
+									Pos:  lp(3087, 264),
 									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keyComparer",
 					},
 				},
 			},
@@ -70647,63 +70295,100 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3088, 42),
-							Name: "TSource",
+							Name: "KeyValuePair",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 55),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 61),
+									Name: "TAccumulate",
+								},
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(3088, 51),
+				Name:    "AggregateBy",
+				NamePos: lp(3088, 75),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
+					"TAccumulate",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3088, 75),
+						Pos:      lp(3088, 115),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3088, 80),
+							Pos:  lp(3088, 120),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3088, 92),
+									Pos:  lp(3088, 132),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3088, 108),
+						Pos: lp(3088, 149),
 						Type: &lang.TypeRef{
-							Pos:  lp(3088, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3088, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3088, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(3088, 134),
+							Pos:  lp(3088, 149),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3088, 139),
+									Pos:  lp(3088, 154),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3088, 148),
+									Pos:  lp(3088, 163),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3088, 182),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 182),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 187),
+									Name: "TKey",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 193),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "seedSelector",
+					},
+					&lang.Param{
+						Pos: lp(3088, 220),
+						Type: &lang.TypeRef{
+							Pos:  lp(3088, 220),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3088, 225),
+									Name: "TAccumulate",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 238),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3088, 247),
+									Name: "TAccumulate",
+								},
+							},
+						},
+						Name: "func",
 					},
 				},
 			},
@@ -70716,77 +70401,45 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3089, 42),
-							Name: "TSource",
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3089, 43),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3089, 54),
+									Name: "TSource",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"Index",
+								"Item",
+							},
 						},
 					},
 				},
-				Name:    "ExceptBy",
-				NamePos: lp(3089, 51),
+				Name:    "Index",
+				NamePos: lp(3089, 69),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3089, 75),
+						Pos:      lp(3089, 84),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3089, 80),
+							Pos:  lp(3089, 89),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3089, 92),
+									Pos:  lp(3089, 101),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3089, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 108),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3089, 120),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3089, 134),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 134),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3089, 139),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3089, 148),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3089, 167),
-						Type: &lang.TypeRef{
-							Pos:  lp(3089, 167),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3089, 185),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "source",
 					},
 				},
 			},
@@ -70799,80 +70452,63 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3090, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3090, 43),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3090, 57),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3090, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(3090, 88),
+				Name:    "UnionBy",
+				NamePos: lp(3090, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3090, 117),
+						Pos:      lp(3090, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 122),
+							Pos:  lp(3090, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 134),
-									Name: "TFirst",
+									Pos:  lp(3090, 91),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3090, 149),
+						Pos: lp(3090, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 149),
+							Pos:  lp(3090, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 161),
-									Name: "TSecond",
+									Pos:  lp(3090, 119),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3090, 178),
+						Pos: lp(3090, 136),
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 178),
-							Name: "IEnumerable",
+							Pos:  lp(3090, 136),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 190),
-									Name: "TThird",
+									Pos:  lp(3090, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3090, 150),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "third",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -70889,21 +70525,22 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "UnionBy",
 				NamePos: lp(3091, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3091, 70),
+						Pos:      lp(3091, 74),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 75),
+							Pos:  lp(3091, 79),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3091, 87),
+									Pos:  lp(3091, 91),
 									Name: "TSource",
 								},
 							},
@@ -70911,18 +70548,50 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3091, 103),
+						Pos: lp(3091, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3091, 103),
+							Pos:  lp(3091, 107),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3091, 115),
+									Pos:  lp(3091, 119),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3091, 136),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 136),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3091, 141),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3091, 150),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3091, 169),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 169),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3091, 187),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -70939,21 +70608,22 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Intersect",
+				Name:    "IntersectBy",
 				NamePos: lp(3092, 51),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3092, 70),
+						Pos:      lp(3092, 78),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 75),
+							Pos:  lp(3092, 83),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 87),
+									Pos:  lp(3092, 95),
 									Name: "TSource",
 								},
 							},
@@ -70961,13 +70631,452 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3092, 103),
+						Pos: lp(3092, 111),
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 103),
+							Pos:  lp(3092, 111),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 115),
+									Pos:  lp(3092, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3092, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3092, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3092, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3092, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3093, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3093, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3093, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "IntersectBy",
+				NamePos: lp(3093, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3093, 78),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 83),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 95),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3093, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 111),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 123),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3093, 137),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 137),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 142),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 151),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3093, 170),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 170),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 188),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3094, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3094, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3094, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(3094, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3094, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3094, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3094, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3094, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3094, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3094, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3094, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3094, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3095, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3095, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3095, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ExceptBy",
+				NamePos: lp(3095, 51),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3095, 75),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 80),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 92),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3095, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 108),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 120),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3095, 134),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 134),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 139),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3095, 148),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3095, 167),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 167),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 185),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3096, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3096, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3096, 42),
+							Name: "System.ValueTuple",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 43),
+									Name: "TFirst",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3096, 57),
+									Name: "TSecond",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3096, 73),
+									Name: "TThird",
+								},
+							},
+							Tuple: true,
+							TupleNames: []string{
+								"First",
+								"Second",
+								"Third",
+							},
+						},
+					},
+				},
+				Name:    "Zip",
+				NamePos: lp(3096, 88),
+				TypeParams: []string{
+					"TFirst",
+					"TSecond",
+					"TThird",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3096, 117),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 122),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 134),
+									Name: "TFirst",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3096, 149),
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 149),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 161),
+									Name: "TSecond",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3096, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3096, 178),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3096, 190),
+									Name: "TThird",
+								},
+							},
+						},
+						Name: "third",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3097, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3097, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3097, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Intersect",
+				NamePos: lp(3097, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3097, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3097, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 115),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3098, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3098, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3098, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Intersect",
+				NamePos: lp(3098, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3098, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3098, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3098, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3098, 103),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3098, 115),
 									Name: "TSource",
 								},
 							},
@@ -70975,13 +71084,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3092, 132),
+						Pos: lp(3098, 132),
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 132),
+							Pos:  lp(3098, 132),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 150),
+									Pos:  lp(3098, 150),
 									Name: "TSource",
 								},
 							},
@@ -70991,253 +71100,28 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3093, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3093, 30),
-					Name: "long",
-				},
-				Name:    "LongCount",
-				NamePos: lp(3093, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3093, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3093, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3093, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3094, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3094, 30),
-					Name: "long",
-				},
-				Name:    "LongCount",
-				NamePos: lp(3094, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3094, 54),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 59),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3094, 71),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3094, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3094, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3094, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3095, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3095, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(3095, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3095, 38),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3095, 43),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3095, 55),
-									Name: "int",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3096, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3096, 30),
-					Name: "int",
-				},
-				Name:    "Max",
-				NamePos: lp(3096, 34),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3096, 47),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 52),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3096, 64),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3096, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3096, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3096, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3097, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3097, 30),
-					Name: "long",
-				},
-				Name:    "Max",
-				NamePos: lp(3097, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3097, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3097, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3097, 56),
-									Name: "long",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3098, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3098, 30),
-					Name: "long",
-				},
-				Name:    "Max",
-				NamePos: lp(3098, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3098, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3098, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3098, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3098, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3098, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3098, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3098, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3099, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3099, 30),
-					Name: "double",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3099, 37),
+				Name:    "LongCount",
+				NamePos: lp(3099, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3099, 41),
+						Pos:      lp(3099, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 46),
+							Pos:  lp(3099, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3099, 58),
-									Name: "double",
+									Pos:  lp(3099, 71),
+									Name: "TSource",
 								},
 							},
 						},
@@ -71250,23 +71134,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3100, 30),
-					Name: "double",
+					Name: "long",
 				},
-				Name:    "Max",
-				NamePos: lp(3100, 37),
+				Name:    "LongCount",
+				NamePos: lp(3100, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3100, 50),
+						Pos:      lp(3100, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 55),
+							Pos:  lp(3100, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 67),
+									Pos:  lp(3100, 71),
 									Name: "TSource",
 								},
 							},
@@ -71274,22 +71158,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3100, 84),
+						Pos: lp(3100, 88),
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 84),
+							Pos:  lp(3100, 88),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 89),
+									Pos:  lp(3100, 93),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3100, 98),
-									Name: "double",
+									Pos:  lp(3100, 102),
+									Name: "bool",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "predicate",
 					},
 				},
 			},
@@ -71298,21 +71182,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3101, 30),
-					Name: "decimal",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3101, 38),
+				NamePos: lp(3101, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3101, 42),
+						Pos:      lp(3101, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 47),
+							Pos:  lp(3101, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3101, 59),
-									Name: "decimal",
+									Pos:  lp(3101, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -71325,23 +71209,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3102, 30),
-					Name: "decimal",
+					Name: "int",
 				},
 				Name:    "Max",
-				NamePos: lp(3102, 38),
+				NamePos: lp(3102, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3102, 51),
+						Pos:      lp(3102, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 56),
+							Pos:  lp(3102, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3102, 68),
+									Pos:  lp(3102, 64),
 									Name: "TSource",
 								},
 							},
@@ -71349,18 +71233,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3102, 85),
+						Pos: lp(3102, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 85),
+							Pos:  lp(3102, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3102, 90),
+									Pos:  lp(3102, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3102, 99),
-									Name: "decimal",
+									Pos:  lp(3102, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -71373,21 +71257,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3103, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3103, 36),
+				NamePos: lp(3103, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3103, 40),
+						Pos:      lp(3103, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 45),
+							Pos:  lp(3103, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3103, 57),
-									Name: "float",
+									Pos:  lp(3103, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -71400,23 +71284,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3104, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3104, 36),
+				NamePos: lp(3104, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3104, 49),
+						Pos:      lp(3104, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 54),
+							Pos:  lp(3104, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 66),
+									Pos:  lp(3104, 65),
 									Name: "TSource",
 								},
 							},
@@ -71424,18 +71308,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3104, 83),
+						Pos: lp(3104, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 83),
+							Pos:  lp(3104, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 88),
+									Pos:  lp(3104, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3104, 97),
-									Name: "float",
+									Pos:  lp(3104, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -71448,24 +71332,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3105, 30),
-					Name: "TSource",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3105, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3105, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3105, 51),
+						Pos:      lp(3105, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 56),
+							Pos:  lp(3105, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3105, 68),
-									Name: "TSource",
+									Pos:  lp(3105, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -71478,24 +71359,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3106, 30),
-					Name: "TResult",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3106, 38),
+				NamePos: lp(3106, 37),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3106, 60),
+						Pos:      lp(3106, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 65),
+							Pos:  lp(3106, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 77),
+									Pos:  lp(3106, 67),
 									Name: "TSource",
 								},
 							},
@@ -71503,18 +71383,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3106, 94),
+						Pos: lp(3106, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 94),
+							Pos:  lp(3106, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 99),
+									Pos:  lp(3106, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3106, 108),
-									Name: "TResult",
+									Pos:  lp(3106, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -71527,47 +71407,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3107, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(3107, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3107, 59),
+						Pos:      lp(3107, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3107, 64),
+							Pos:  lp(3107, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3107, 76),
-									Name: "TSource",
+									Pos:  lp(3107, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3107, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3107, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3107, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3107, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -71576,24 +71434,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3108, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "MaxBy",
+				Name:    "Max",
 				NamePos: lp(3108, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3108, 59),
+						Pos:      lp(3108, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 64),
+							Pos:  lp(3108, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3108, 76),
+									Pos:  lp(3108, 68),
 									Name: "TSource",
 								},
 							},
@@ -71601,36 +71458,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3108, 93),
+						Pos: lp(3108, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 93),
+							Pos:  lp(3108, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3108, 98),
+									Pos:  lp(3108, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3108, 107),
-									Name: "TKey",
+									Pos:  lp(3108, 99),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3108, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -71639,21 +71482,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3109, 30),
-					Name: "int",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(3109, 34),
+				Name:    "Max",
+				NamePos: lp(3109, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3109, 38),
+						Pos:      lp(3109, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 43),
+							Pos:  lp(3109, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3109, 55),
-									Name: "int",
+									Pos:  lp(3109, 57),
+									Name: "float",
 								},
 							},
 						},
@@ -71666,23 +71509,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3110, 30),
-					Name: "int",
+					Name: "float",
 				},
-				Name:    "Min",
-				NamePos: lp(3110, 34),
+				Name:    "Max",
+				NamePos: lp(3110, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3110, 47),
+						Pos:      lp(3110, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 52),
+							Pos:  lp(3110, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 64),
+									Pos:  lp(3110, 66),
 									Name: "TSource",
 								},
 							},
@@ -71690,18 +71533,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3110, 81),
+						Pos: lp(3110, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 81),
+							Pos:  lp(3110, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 86),
+									Pos:  lp(3110, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3110, 95),
-									Name: "int",
+									Pos:  lp(3110, 97),
+									Name: "float",
 								},
 							},
 						},
@@ -71714,21 +71557,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3111, 30),
-					Name: "long",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3111, 35),
+				Name:    "Max",
+				NamePos: lp(3111, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3111, 39),
+						Pos:      lp(3111, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 44),
+							Pos:  lp(3111, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 56),
-									Name: "long",
+									Pos:  lp(3111, 68),
+									Name: "TSource",
 								},
 							},
 						},
@@ -71741,23 +71587,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3112, 30),
-					Name: "long",
+					Name: "TResult",
 				},
-				Name:    "Min",
-				NamePos: lp(3112, 35),
+				Name:    "Max",
+				NamePos: lp(3112, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3112, 48),
+						Pos:      lp(3112, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 53),
+							Pos:  lp(3112, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3112, 65),
+									Pos:  lp(3112, 77),
 									Name: "TSource",
 								},
 							},
@@ -71765,18 +71612,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3112, 82),
+						Pos: lp(3112, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 82),
+							Pos:  lp(3112, 94),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3112, 87),
+									Pos:  lp(3112, 99),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3112, 96),
-									Name: "long",
+									Pos:  lp(3112, 108),
+									Name: "TResult",
 								},
 							},
 						},
@@ -71789,25 +71636,47 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3113, 30),
-					Name: "double",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3113, 37),
+				Name:    "MaxBy",
+				NamePos: lp(3113, 38),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3113, 41),
+						Pos:      lp(3113, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 46),
+							Pos:  lp(3113, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3113, 58),
-									Name: "double",
+									Pos:  lp(3113, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3113, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 93),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3113, 107),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
 					},
 				},
 			},
@@ -71816,23 +71685,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3114, 30),
-					Name: "double",
+					Name: "TSource",
 				},
-				Name:    "Min",
-				NamePos: lp(3114, 37),
+				Name:    "MaxBy",
+				NamePos: lp(3114, 38),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3114, 50),
+						Pos:      lp(3114, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 55),
+							Pos:  lp(3114, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3114, 67),
+									Pos:  lp(3114, 76),
 									Name: "TSource",
 								},
 							},
@@ -71840,22 +71710,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3114, 84),
+						Pos: lp(3114, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 84),
+							Pos:  lp(3114, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3114, 89),
+									Pos:  lp(3114, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3114, 98),
-									Name: "double",
+									Pos:  lp(3114, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3114, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3114, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3114, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -71864,21 +71748,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3115, 30),
-					Name: "decimal",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3115, 38),
+				NamePos: lp(3115, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3115, 42),
+						Pos:      lp(3115, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 47),
+							Pos:  lp(3115, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3115, 59),
-									Name: "decimal",
+									Pos:  lp(3115, 55),
+									Name: "int",
 								},
 							},
 						},
@@ -71891,23 +71775,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3116, 30),
-					Name: "decimal",
+					Name: "int",
 				},
 				Name:    "Min",
-				NamePos: lp(3116, 38),
+				NamePos: lp(3116, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3116, 51),
+						Pos:      lp(3116, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 56),
+							Pos:  lp(3116, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3116, 68),
+									Pos:  lp(3116, 64),
 									Name: "TSource",
 								},
 							},
@@ -71915,18 +71799,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3116, 85),
+						Pos: lp(3116, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 85),
+							Pos:  lp(3116, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3116, 90),
+									Pos:  lp(3116, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3116, 99),
-									Name: "decimal",
+									Pos:  lp(3116, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -71939,21 +71823,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3117, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3117, 36),
+				NamePos: lp(3117, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3117, 40),
+						Pos:      lp(3117, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 45),
+							Pos:  lp(3117, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 57),
-									Name: "float",
+									Pos:  lp(3117, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -71966,23 +71850,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3118, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3118, 36),
+				NamePos: lp(3118, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3118, 49),
+						Pos:      lp(3118, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 54),
+							Pos:  lp(3118, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 66),
+									Pos:  lp(3118, 65),
 									Name: "TSource",
 								},
 							},
@@ -71990,18 +71874,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3118, 83),
+						Pos: lp(3118, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 83),
+							Pos:  lp(3118, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 88),
+									Pos:  lp(3118, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3118, 97),
-									Name: "float",
+									Pos:  lp(3118, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -72014,24 +71898,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3119, 30),
-					Name: "TSource",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3119, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3119, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3119, 51),
+						Pos:      lp(3119, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 56),
+							Pos:  lp(3119, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 68),
-									Name: "TSource",
+									Pos:  lp(3119, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -72044,24 +71925,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3120, 30),
-					Name: "TResult",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3120, 38),
+				NamePos: lp(3120, 37),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3120, 60),
+						Pos:      lp(3120, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 65),
+							Pos:  lp(3120, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3120, 77),
+									Pos:  lp(3120, 67),
 									Name: "TSource",
 								},
 							},
@@ -72069,18 +71949,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3120, 94),
+						Pos: lp(3120, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 94),
+							Pos:  lp(3120, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3120, 99),
+									Pos:  lp(3120, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3120, 108),
-									Name: "TResult",
+									Pos:  lp(3120, 98),
+									Name: "double",
 								},
 							},
 						},
@@ -72093,47 +71973,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3121, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "MinBy",
+				Name:    "Min",
 				NamePos: lp(3121, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3121, 59),
+						Pos:      lp(3121, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3121, 64),
+							Pos:  lp(3121, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3121, 76),
-									Name: "TSource",
+									Pos:  lp(3121, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3121, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3121, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3121, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3121, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -72142,24 +72000,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3122, 30),
-					Name: "TSource",
+					Name: "decimal",
 				},
-				Name:    "MinBy",
+				Name:    "Min",
 				NamePos: lp(3122, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3122, 59),
+						Pos:      lp(3122, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 64),
+							Pos:  lp(3122, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3122, 76),
+									Pos:  lp(3122, 68),
 									Name: "TSource",
 								},
 							},
@@ -72167,36 +72024,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3122, 93),
+						Pos: lp(3122, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 93),
+							Pos:  lp(3122, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3122, 98),
+									Pos:  lp(3122, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3122, 107),
-									Name: "TKey",
+									Pos:  lp(3122, 99),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3122, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3122, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3122, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -72205,26 +72048,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3123, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3123, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "OfType",
-				NamePos: lp(3123, 51),
-				TypeParams: []string{
-					"TResult",
-				},
+				Name:    "Min",
+				NamePos: lp(3123, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3123, 67),
+						Pos:      lp(3123, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 72),
-							Name: "System.Collections.IEnumerable",
+							Pos:  lp(3123, 45),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3123, 57),
+									Name: "float",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -72235,34 +72075,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3124, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3124, 49),
-							Name: "T",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "Order",
-				NamePos: lp(3124, 52),
+				Name:    "Min",
+				NamePos: lp(3124, 36),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3124, 61),
+						Pos:      lp(3124, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3124, 66),
+							Pos:  lp(3124, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3124, 78),
-									Name: "T",
+									Pos:  lp(3124, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3124, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3124, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3124, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72271,48 +72123,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3125, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3125, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "Order",
-				NamePos: lp(3125, 52),
+				Name:    "Min",
+				NamePos: lp(3125, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3125, 61),
+						Pos:      lp(3125, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 66),
+							Pos:  lp(3125, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3125, 78),
-									Name: "T",
+									Pos:  lp(3125, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3125, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3125, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -72321,34 +72153,47 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3126, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3126, 49),
-							Name: "T",
-						},
-					},
+					Name: "TResult",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(3126, 52),
+				Name:    "Min",
+				NamePos: lp(3126, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3126, 71),
+						Pos:      lp(3126, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3126, 76),
+							Pos:  lp(3126, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3126, 88),
-									Name: "T",
+									Pos:  lp(3126, 77),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3126, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 94),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3126, 99),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3126, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72357,48 +72202,47 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3127, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3127, 49),
-							Name: "T",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(3127, 52),
+				Name:    "MinBy",
+				NamePos: lp(3127, 38),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3127, 71),
+						Pos:      lp(3127, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 76),
+							Pos:  lp(3127, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3127, 88),
-									Name: "T",
+									Pos:  lp(3127, 76),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3127, 99),
+						Pos: lp(3127, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 99),
-							Name: "IComparer",
+							Pos:  lp(3127, 93),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3127, 109),
-									Name: "T",
+									Pos:  lp(3127, 98),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3127, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -72407,30 +72251,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3128, 30),
-					Name: "IOrderedEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3128, 49),
-							Name: "TSource",
-						},
-					},
+					Name: "TSource",
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3128, 58),
+				Name:    "MinBy",
+				NamePos: lp(3128, 38),
 				TypeParams: []string{
 					"TSource",
 					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3128, 81),
+						Pos:      lp(3128, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3128, 86),
+							Pos:  lp(3128, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3128, 98),
+									Pos:  lp(3128, 76),
 									Name: "TSource",
 								},
 							},
@@ -72438,22 +72276,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3128, 115),
+						Pos: lp(3128, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3128, 115),
+							Pos:  lp(3128, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3128, 120),
+									Pos:  lp(3128, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3128, 129),
+									Pos:  lp(3128, 107),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3128, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3128, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72462,67 +72314,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3129, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3129, 49),
-							Name: "TSource",
+							Pos:  lp(3129, 42),
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "OrderBy",
-				NamePos: lp(3129, 58),
+				Name:    "OfType",
+				NamePos: lp(3129, 51),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3129, 81),
+						Pos:      lp(3129, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 86),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3129, 98),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3129, 72),
+							Name: "System.Collections.IEnumerable",
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3129, 115),
-						Type: &lang.TypeRef{
-							Pos:  lp(3129, 115),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3129, 120),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3129, 129),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3129, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3129, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3129, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -72535,49 +72348,30 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3130, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(3130, 58),
+				Name:    "Order",
+				NamePos: lp(3130, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3130, 91),
+						Pos:      lp(3130, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3130, 96),
+							Pos:  lp(3130, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3130, 108),
-									Name: "TSource",
+									Pos:  lp(3130, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3130, 125),
-						Type: &lang.TypeRef{
-							Pos:  lp(3130, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3130, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3130, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -72590,59 +72384,40 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3131, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "OrderByDescending",
-				NamePos: lp(3131, 58),
+				Name:    "Order",
+				NamePos: lp(3131, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3131, 91),
+						Pos:      lp(3131, 61),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 96),
+							Pos:  lp(3131, 66),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3131, 108),
-									Name: "TSource",
+									Pos:  lp(3131, 78),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3131, 125),
+						Pos: lp(3131, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 125),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3131, 130),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3131, 139),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3131, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3131, 158),
+							Pos:  lp(3131, 89),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3131, 168),
-									Name: "TKey",
+									Pos:  lp(3131, 99),
+									Name: "T",
 								},
 							},
 						},
@@ -72659,49 +72434,30 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3132, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(3132, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3132, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3132, 80),
+						Pos:      lp(3132, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3132, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3132, 76),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3132, 104),
-									Name: "TSource",
+									Pos:  lp(3132, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3132, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3132, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3132, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3132, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
 					},
 				},
 			},
@@ -72714,59 +72470,40 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3133, 49),
-							Name: "TSource",
+							Name: "T",
 						},
 					},
 				},
-				Name:    "ThenBy",
-				NamePos: lp(3133, 58),
+				Name:    "OrderDescending",
+				NamePos: lp(3133, 52),
 				TypeParams: []string{
-					"TSource",
-					"TKey",
+					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3133, 80),
+						Pos:      lp(3133, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 85),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3133, 76),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3133, 104),
-									Name: "TSource",
+									Pos:  lp(3133, 88),
+									Name: "T",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3133, 121),
+						Pos: lp(3133, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 121),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3133, 126),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3133, 135),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3133, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3133, 154),
+							Pos:  lp(3133, 99),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3133, 164),
-									Name: "TKey",
+									Pos:  lp(3133, 109),
+									Name: "T",
 								},
 							},
 						},
@@ -72787,7 +72524,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(3134, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72795,14 +72532,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3134, 90),
+						Pos:      lp(3134, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3134, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3134, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3134, 114),
+									Pos:  lp(3134, 98),
 									Name: "TSource",
 								},
 							},
@@ -72810,17 +72547,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3134, 131),
+						Pos: lp(3134, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3134, 131),
+							Pos:  lp(3134, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3134, 136),
+									Pos:  lp(3134, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3134, 145),
+									Pos:  lp(3134, 129),
 									Name: "TKey",
 								},
 							},
@@ -72842,7 +72579,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenByDescending",
+				Name:    "OrderBy",
 				NamePos: lp(3135, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72850,14 +72587,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3135, 90),
+						Pos:      lp(3135, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3135, 86),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3135, 114),
+									Pos:  lp(3135, 98),
 									Name: "TSource",
 								},
 							},
@@ -72865,17 +72602,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3135, 131),
+						Pos: lp(3135, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 131),
+							Pos:  lp(3135, 115),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3135, 136),
+									Pos:  lp(3135, 120),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3135, 145),
+									Pos:  lp(3135, 129),
 									Name: "TKey",
 								},
 							},
@@ -72883,13 +72620,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "keySelector",
 					},
 					&lang.Param{
-						Pos: lp(3135, 164),
+						Pos: lp(3135, 148),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 164),
+							Pos:  lp(3135, 148),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3135, 174),
+									Pos:  lp(3135, 158),
 									Name: "TKey",
 								},
 							},
@@ -72903,29 +72640,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3136, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3136, 42),
+							Pos:  lp(3136, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3136, 51),
+				Name:    "OrderByDescending",
+				NamePos: lp(3136, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3136, 68),
+						Pos:      lp(3136, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 73),
+							Pos:  lp(3136, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3136, 85),
+									Pos:  lp(3136, 108),
 									Name: "TSource",
 								},
 							},
@@ -72933,12 +72671,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3136, 102),
+						Pos: lp(3136, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 102),
-							Name: "TSource",
+							Pos:  lp(3136, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3136, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3136, 139),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "element",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -72947,32 +72695,67 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3137, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3137, 42),
-							Name: "int",
+							Pos:  lp(3137, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3137, 47),
+				Name:    "OrderByDescending",
+				NamePos: lp(3137, 58),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3137, 53),
+						Pos:      lp(3137, 91),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 53),
-							Name: "int",
+							Pos:  lp(3137, 96),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3137, 108),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "start",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3137, 64),
+						Pos: lp(3137, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 64),
-							Name: "int",
+							Pos:  lp(3137, 125),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3137, 130),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3137, 139),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3137, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3137, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3137, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -72981,35 +72764,53 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3138, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3138, 42),
-							Name: "TResult",
+							Pos:  lp(3138, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
-				NamePos: lp(3138, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3138, 58),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3138, 67),
+						Pos:      lp(3138, 80),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 67),
-							Name: "TResult",
+							Pos:  lp(3138, 85),
+							Name: "IOrderedEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3138, 104),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3138, 84),
+						Pos: lp(3138, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 84),
-							Name: "int",
+							Pos:  lp(3138, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3138, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3138, 135),
+									Name: "TKey",
+								},
+							},
 						},
-						Name: "count",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -73018,34 +72819,67 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3139, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3139, 42),
+							Pos:  lp(3139, 49),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Reverse",
-				NamePos: lp(3139, 51),
+				Name:    "ThenBy",
+				NamePos: lp(3139, 58),
 				TypeParams: []string{
 					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3139, 68),
+						Pos:      lp(3139, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3139, 73),
-							Name: "IEnumerable",
+							Pos:  lp(3139, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3139, 85),
+									Pos:  lp(3139, 104),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3139, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3139, 121),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3139, 126),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3139, 135),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3139, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3139, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3139, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73054,30 +72888,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3140, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3140, 42),
-							Name: "TResult",
+							Pos:  lp(3140, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3140, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3140, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3140, 76),
+						Pos:      lp(3140, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3140, 81),
-							Name: "IEnumerable",
+							Pos:  lp(3140, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3140, 93),
+									Pos:  lp(3140, 114),
 									Name: "TSource",
 								},
 							},
@@ -73085,22 +72919,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3140, 110),
+						Pos: lp(3140, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3140, 110),
+							Pos:  lp(3140, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3140, 115),
+									Pos:  lp(3140, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3140, 124),
-									Name: "TResult",
+									Pos:  lp(3140, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -73109,30 +72943,30 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3141, 30),
-					Name: "IEnumerable",
+					Name: "IOrderedEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3141, 42),
-							Name: "TResult",
+							Pos:  lp(3141, 49),
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Select",
-				NamePos: lp(3141, 51),
+				Name:    "ThenByDescending",
+				NamePos: lp(3141, 58),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3141, 76),
+						Pos:      lp(3141, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 81),
-							Name: "IEnumerable",
+							Pos:  lp(3141, 95),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3141, 93),
+									Pos:  lp(3141, 114),
 									Name: "TSource",
 								},
 							},
@@ -73140,26 +72974,36 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3141, 110),
+						Pos: lp(3141, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 110),
+							Pos:  lp(3141, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3141, 115),
+									Pos:  lp(3141, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3141, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3141, 129),
-									Name: "TResult",
+									Pos:  lp(3141, 145),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3141, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3141, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3141, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73172,26 +73016,25 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3142, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Prepend",
 				NamePos: lp(3142, 51),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3142, 80),
+						Pos:      lp(3142, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3142, 85),
+							Pos:  lp(3142, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3142, 97),
+									Pos:  lp(3142, 85),
 									Name: "TSource",
 								},
 							},
@@ -73199,28 +73042,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3142, 114),
+						Pos: lp(3142, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3142, 114),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3142, 119),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3142, 128),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3142, 140),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(3142, 102),
+							Name: "TSource",
 						},
-						Name: "selector",
+						Name: "element",
 					},
 				},
 			},
@@ -73233,59 +73060,28 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3143, 42),
-							Name: "TResult",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3143, 51),
-				TypeParams: []string{
-					"TSource",
-					"TResult",
-				},
+				Name:    "Range",
+				NamePos: lp(3143, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3143, 80),
-						Modifier: "this",
+						Pos: lp(3143, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3143, 85),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3143, 97),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3143, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3143, 114),
+						Pos: lp(3143, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3143, 114),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3143, 119),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3143, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3143, 133),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3143, 145),
-											Name: "TResult",
-										},
-									},
-								},
-							},
+							Pos:  lp(3143, 64),
+							Name: "int",
 						},
-						Name: "selector",
+						Name: "count",
 					},
 				},
 			},
@@ -73302,74 +73098,27 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Repeat",
 				NamePos: lp(3144, 51),
 				TypeParams: []string{
-					"TSource",
-					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3144, 93),
-						Modifier: "this",
+						Pos: lp(3144, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3144, 98),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3144, 110),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3144, 67),
+							Name: "TResult",
 						},
-						Name: "source",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(3144, 127),
+						Pos: lp(3144, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3144, 127),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3144, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3144, 141),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3144, 153),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
+							Pos:  lp(3144, 84),
+							Name: "int",
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3144, 187),
-						Type: &lang.TypeRef{
-							Pos:  lp(3144, 187),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3144, 192),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3144, 201),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3144, 214),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "count",
 					},
 				},
 			},
@@ -73382,82 +73131,30 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3145, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "SelectMany",
+				Name:    "Reverse",
 				NamePos: lp(3145, 51),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3145, 93),
+						Pos:      lp(3145, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3145, 98),
+							Pos:  lp(3145, 73),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3145, 110),
+									Pos:  lp(3145, 85),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3145, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 127),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3145, 132),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 146),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3145, 158),
-											Name: "TCollection",
-										},
-									},
-								},
-							},
-						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3145, 192),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 192),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3145, 197),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 206),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 219),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
 					},
 				},
 			},
@@ -73466,42 +73163,53 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3146, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3146, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3146, 35),
+				Name:    "Select",
+				NamePos: lp(3146, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3146, 58),
+						Pos:      lp(3146, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3146, 63),
+							Pos:  lp(3146, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3146, 75),
+									Pos:  lp(3146, 93),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3146, 91),
+						Pos: lp(3146, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3146, 91),
-							Name: "IEnumerable",
+							Pos:  lp(3146, 110),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3146, 103),
+									Pos:  lp(3146, 115),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3146, 124),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "second",
+						Name: "selector",
 					},
 				},
 			},
@@ -73510,56 +73218,57 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3147, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3147, 42),
+							Name: "TResult",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3147, 35),
+				Name:    "Select",
+				NamePos: lp(3147, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3147, 58),
+						Pos:      lp(3147, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3147, 63),
+							Pos:  lp(3147, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3147, 75),
+									Pos:  lp(3147, 93),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3147, 91),
+						Pos: lp(3147, 110),
 						Type: &lang.TypeRef{
-							Pos:  lp(3147, 91),
-							Name: "IEnumerable",
+							Pos:  lp(3147, 110),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3147, 103),
+									Pos:  lp(3147, 115),
 									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3147, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3147, 129),
+									Name: "TResult",
 								},
 							},
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3147, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3147, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "selector",
 					},
 				},
 			},
@@ -73572,25 +73281,26 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3148, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "SelectMany",
 				NamePos: lp(3148, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3148, 65),
+						Pos:      lp(3148, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3148, 70),
+							Pos:  lp(3148, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3148, 82),
+									Pos:  lp(3148, 97),
 									Name: "TSource",
 								},
 							},
@@ -73598,12 +73308,28 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3148, 99),
+						Pos: lp(3148, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3148, 99),
-							Name: "int",
+							Pos:  lp(3148, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3148, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3148, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3148, 140),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -73616,25 +73342,26 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3149, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "SelectMany",
 				NamePos: lp(3149, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3149, 65),
+						Pos:      lp(3149, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 70),
+							Pos:  lp(3149, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3149, 82),
+									Pos:  lp(3149, 97),
 									Name: "TSource",
 								},
 							},
@@ -73642,12 +73369,32 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3149, 99),
+						Pos: lp(3149, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3149, 99),
-							Name: "int",
+							Pos:  lp(3149, 114),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3149, 119),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3149, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3149, 133),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3149, 145),
+											Name: "TResult",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "selector",
 					},
 				},
 			},
@@ -73660,25 +73407,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3150, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "SelectMany",
 				NamePos: lp(3150, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3150, 65),
+						Pos:      lp(3150, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 70),
+							Pos:  lp(3150, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3150, 82),
+									Pos:  lp(3150, 110),
 									Name: "TSource",
 								},
 							},
@@ -73686,12 +73435,50 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3150, 99),
+						Pos: lp(3150, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 99),
-							Name: "Range",
+							Pos:  lp(3150, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3150, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3150, 141),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3150, 153),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "range",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3150, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(3150, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3150, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3150, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3150, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -73704,25 +73491,27 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3151, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "SelectMany",
 				NamePos: lp(3151, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3151, 69),
+						Pos:      lp(3151, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 74),
+							Pos:  lp(3151, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3151, 86),
+									Pos:  lp(3151, 110),
 									Name: "TSource",
 								},
 							},
@@ -73730,12 +73519,54 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3151, 103),
+						Pos: lp(3151, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3151, 103),
-							Name: "int",
+							Pos:  lp(3151, 127),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3151, 132),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3151, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3151, 146),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3151, 158),
+											Name: "TCollection",
+										},
+									},
+								},
+							},
 						},
-						Name: "count",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3151, 192),
+						Type: &lang.TypeRef{
+							Pos:  lp(3151, 192),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3151, 197),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3151, 206),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3151, 219),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -73744,42 +73575,42 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3152, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3152, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "TakeLast",
-				NamePos: lp(3152, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3152, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3152, 69),
+						Pos:      lp(3152, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 74),
+							Pos:  lp(3152, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3152, 86),
+									Pos:  lp(3152, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3152, 103),
+						Pos: lp(3152, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 103),
-							Name: "int",
+							Pos:  lp(3152, 91),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3152, 103),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "count",
+						Name: "second",
 					},
 				},
 			},
@@ -73788,52 +73619,56 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3153, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3153, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "SkipWhile",
-				NamePos: lp(3153, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3153, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3153, 70),
+						Pos:      lp(3153, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3153, 75),
+							Pos:  lp(3153, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3153, 87),
+									Pos:  lp(3153, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3153, 104),
+						Pos: lp(3153, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3153, 104),
-							Name: "Func",
+							Pos:  lp(3153, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3153, 109),
+									Pos:  lp(3153, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3153, 118),
-									Name: "bool",
 								},
 							},
 						},
-						Name: "predicate",
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3153, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3153, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3153, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
 					},
 				},
 			},
@@ -73850,21 +73685,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "Skip",
 				NamePos: lp(3154, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3154, 70),
+						Pos:      lp(3154, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 75),
+							Pos:  lp(3154, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3154, 87),
+									Pos:  lp(3154, 82),
 									Name: "TSource",
 								},
 							},
@@ -73872,26 +73707,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3154, 104),
+						Pos: lp(3154, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3154, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3154, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3154, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3154, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3154, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -73908,21 +73729,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "Take",
 				NamePos: lp(3155, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3155, 70),
+						Pos:      lp(3155, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3155, 75),
+							Pos:  lp(3155, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3155, 87),
+									Pos:  lp(3155, 82),
 									Name: "TSource",
 								},
 							},
@@ -73930,22 +73751,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3155, 104),
+						Pos: lp(3155, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3155, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3155, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3155, 118),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3155, 99),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -73962,21 +73773,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "Take",
 				NamePos: lp(3156, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3156, 70),
+						Pos:      lp(3156, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 75),
+							Pos:  lp(3156, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3156, 87),
+									Pos:  lp(3156, 82),
 									Name: "TSource",
 								},
 							},
@@ -73984,26 +73795,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3156, 104),
+						Pos: lp(3156, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 104),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3156, 109),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3156, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3156, 123),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3156, 99),
+							Name: "Range",
 						},
-						Name: "predicate",
+						Name: "range",
 					},
 				},
 			},
@@ -74020,21 +73817,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "SkipLast",
 				NamePos: lp(3157, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3157, 66),
+						Pos:      lp(3157, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 71),
+							Pos:  lp(3157, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3157, 83),
+									Pos:  lp(3157, 86),
 									Name: "TSource",
 								},
 							},
@@ -74042,22 +73839,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3157, 100),
+						Pos: lp(3157, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3157, 100),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3157, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3157, 114),
-									Name: "bool",
-								},
-							},
+							Pos:  lp(3157, 103),
+							Name: "int",
 						},
-						Name: "predicate",
+						Name: "count",
 					},
 				},
 			},
@@ -74074,21 +73861,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Where",
+				Name:    "TakeLast",
 				NamePos: lp(3158, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3158, 66),
+						Pos:      lp(3158, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 71),
+							Pos:  lp(3158, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3158, 83),
+									Pos:  lp(3158, 86),
 									Name: "TSource",
 								},
 							},
@@ -74096,21 +73883,61 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3158, 100),
+						Pos: lp(3158, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 100),
+							Pos:  lp(3158, 103),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3159, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3159, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3159, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "SkipWhile",
+				NamePos: lp(3159, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3159, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3159, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3159, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3159, 104),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3158, 105),
+									Pos:  lp(3159, 109),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3158, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3158, 119),
+									Pos:  lp(3159, 118),
 									Name: "bool",
 								},
 							},
@@ -74120,24 +73947,306 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3159, 9),
+				Pos:       lp(3160, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3159, 30),
-					Name: "int",
+					Pos:  lp(3160, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3160, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "Sum",
-				NamePos: lp(3159, 34),
+				Name:    "SkipWhile",
+				NamePos: lp(3160, 51),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3159, 38),
+						Pos:      lp(3160, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3159, 43),
+							Pos:  lp(3160, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3159, 55),
+									Pos:  lp(3160, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3160, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3160, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3160, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3160, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3160, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3161, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3161, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3161, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeWhile",
+				NamePos: lp(3161, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3161, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3161, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3161, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3161, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3161, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3161, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3161, 118),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3162, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3162, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3162, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "TakeWhile",
+				NamePos: lp(3162, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3162, 70),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 75),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3162, 87),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3162, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3162, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3162, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3162, 123),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3163, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3163, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3163, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(3163, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3163, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3163, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3163, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3163, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3163, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3163, 114),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3164, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3164, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3164, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Where",
+				NamePos: lp(3164, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3164, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3164, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3164, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3164, 100),
+						Type: &lang.TypeRef{
+							Pos:  lp(3164, 100),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3164, 105),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3164, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3164, 119),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3165, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3165, 30),
+					Name: "int",
+				},
+				Name:    "Sum",
+				NamePos: lp(3165, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3165, 38),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3165, 43),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3165, 55),
 									Name: "int",
 								},
 							},
@@ -74147,263 +74256,26 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3160, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:      lp(3160, 30),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name:    "Sum",
-				NamePos: lp(3160, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3160, 39),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3160, 44),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:      lp(3160, 56),
-									Name:     "int",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3161, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:      lp(3161, 30),
-					Name:     "int",
-					Nullable: true,
-				},
-				Name:    "Sum",
-				NamePos: lp(3161, 35),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3161, 48),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 53),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3161, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3161, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3161, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3161, 96),
-									Name:     "int",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3162, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:      lp(3162, 30),
-					Name:     "long",
-					Nullable: true,
-				},
-				Name:    "Sum",
-				NamePos: lp(3162, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3162, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3162, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:      lp(3162, 57),
-									Name:     "long",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3163, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:      lp(3163, 30),
-					Name:     "long",
-					Nullable: true,
-				},
-				Name:    "Sum",
-				NamePos: lp(3163, 36),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3163, 49),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 54),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3163, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3163, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3163, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3163, 97),
-									Name:     "long",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3164, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:      lp(3164, 30),
-					Name:     "double",
-					Nullable: true,
-				},
-				Name:    "Sum",
-				NamePos: lp(3164, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3164, 42),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3164, 47),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:      lp(3164, 59),
-									Name:     "double",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3165, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:      lp(3165, 30),
-					Name:     "double",
-					Nullable: true,
-				},
-				Name:    "Sum",
-				NamePos: lp(3165, 38),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3165, 51),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 56),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3165, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3165, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3165, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3165, 99),
-									Name:     "double",
-									Nullable: true,
-								},
-							},
-						},
-						Name: "selector",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3166, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3166, 30),
-					Name:     "float",
+					Name:     "int",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3166, 37),
+				NamePos: lp(3166, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3166, 41),
+						Pos:      lp(3166, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 46),
+							Pos:  lp(3166, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3166, 58),
-									Name:     "float",
+									Pos:      lp(3166, 56),
+									Name:     "int",
 									Nullable: true,
 								},
 							},
@@ -74417,24 +74289,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3167, 30),
-					Name:     "float",
+					Name:     "int",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3167, 37),
+				NamePos: lp(3167, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3167, 50),
+						Pos:      lp(3167, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 55),
+							Pos:  lp(3167, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3167, 67),
+									Pos:  lp(3167, 65),
 									Name: "TSource",
 								},
 							},
@@ -74442,18 +74314,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3167, 84),
+						Pos: lp(3167, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 84),
+							Pos:  lp(3167, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3167, 89),
+									Pos:  lp(3167, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:      lp(3167, 98),
-									Name:     "float",
+									Pos:      lp(3167, 96),
+									Name:     "int",
 									Nullable: true,
 								},
 							},
@@ -74467,22 +74339,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3168, 30),
-					Name:     "decimal",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3168, 39),
+				NamePos: lp(3168, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3168, 43),
+						Pos:      lp(3168, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 48),
+							Pos:  lp(3168, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3168, 60),
-									Name:     "decimal",
+									Pos:      lp(3168, 57),
+									Name:     "long",
 									Nullable: true,
 								},
 							},
@@ -74496,24 +74368,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3169, 30),
-					Name:     "decimal",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3169, 39),
+				NamePos: lp(3169, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3169, 52),
+						Pos:      lp(3169, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 57),
+							Pos:  lp(3169, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 69),
+									Pos:  lp(3169, 66),
 									Name: "TSource",
 								},
 							},
@@ -74521,18 +74393,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3169, 86),
+						Pos: lp(3169, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 86),
+							Pos:  lp(3169, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 91),
+									Pos:  lp(3169, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:      lp(3169, 100),
-									Name:     "decimal",
+									Pos:      lp(3169, 97),
+									Name:     "long",
 									Nullable: true,
 								},
 							},
@@ -74545,47 +74417,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3170, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3170, 30),
-					Name: "int",
+					Pos:      lp(3170, 30),
+					Name:     "double",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3170, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3170, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3170, 47),
+						Pos:      lp(3170, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 52),
+							Pos:  lp(3170, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3170, 64),
-									Name: "TSource",
+									Pos:      lp(3170, 59),
+									Name:     "double",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3170, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3170, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3170, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3170, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -74593,26 +74446,49 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3171, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3171, 30),
-					Name: "long",
+					Pos:      lp(3171, 30),
+					Name:     "double",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3171, 35),
+				NamePos: lp(3171, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3171, 39),
+						Pos:      lp(3171, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 44),
+							Pos:  lp(3171, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3171, 56),
-									Name: "long",
+									Pos:  lp(3171, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3171, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3171, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3171, 99),
+									Name:     "double",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74620,47 +74496,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3172, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3172, 30),
-					Name: "long",
+					Pos:      lp(3172, 30),
+					Name:     "float",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3172, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3172, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3172, 48),
+						Pos:      lp(3172, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 53),
+							Pos:  lp(3172, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3172, 65),
-									Name: "TSource",
+									Pos:      lp(3172, 58),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3172, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3172, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3172, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3172, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -74668,51 +74525,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3173, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3173, 30),
-					Name: "double",
+					Pos:      lp(3173, 30),
+					Name:     "float",
+					Nullable: true,
 				},
 				Name:    "Sum",
 				NamePos: lp(3173, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3173, 41),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3173, 46),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3173, 58),
-									Name: "double",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3174, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3174, 30),
-					Name: "double",
-				},
-				Name:    "Sum",
-				NamePos: lp(3174, 37),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3174, 50),
+						Pos:      lp(3173, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 55),
+							Pos:  lp(3173, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3174, 67),
+									Pos:  lp(3173, 67),
 									Name: "TSource",
 								},
 							},
@@ -74720,18 +74551,19 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3174, 84),
+						Pos: lp(3173, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 84),
+							Pos:  lp(3173, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3174, 89),
+									Pos:  lp(3173, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3174, 98),
-									Name: "double",
+									Pos:      lp(3173, 98),
+									Name:     "float",
+									Nullable: true,
 								},
 							},
 						},
@@ -74740,29 +74572,81 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3175, 9),
+				Pos:       lp(3174, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3175, 30),
-					Name: "decimal",
+					Pos:      lp(3174, 30),
+					Name:     "decimal",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3175, 38),
+				NamePos: lp(3174, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3175, 42),
+						Pos:      lp(3174, 43),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 47),
+							Pos:  lp(3174, 48),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3175, 59),
-									Name: "decimal",
+									Pos:      lp(3174, 60),
+									Name:     "decimal",
+									Nullable: true,
 								},
 							},
 						},
 						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3175, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:      lp(3175, 30),
+					Name:     "decimal",
+					Nullable: true,
+				},
+				Name:    "Sum",
+				NamePos: lp(3175, 39),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3175, 52),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 57),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3175, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3175, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3175, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3175, 100),
+									Name:     "decimal",
+									Nullable: true,
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74771,23 +74655,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3176, 30),
-					Name: "decimal",
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3176, 38),
+				NamePos: lp(3176, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3176, 51),
+						Pos:      lp(3176, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 56),
+							Pos:  lp(3176, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3176, 68),
+									Pos:  lp(3176, 64),
 									Name: "TSource",
 								},
 							},
@@ -74795,18 +74679,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3176, 85),
+						Pos: lp(3176, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 85),
+							Pos:  lp(3176, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3176, 90),
+									Pos:  lp(3176, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3176, 99),
-									Name: "decimal",
+									Pos:  lp(3176, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -74819,21 +74703,21 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3177, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3177, 36),
+				NamePos: lp(3177, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3177, 40),
+						Pos:      lp(3177, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3177, 45),
+							Pos:  lp(3177, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3177, 57),
-									Name: "float",
+									Pos:  lp(3177, 56),
+									Name: "long",
 								},
 							},
 						},
@@ -74846,23 +74730,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3178, 30),
-					Name: "float",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3178, 36),
+				NamePos: lp(3178, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3178, 49),
+						Pos:      lp(3178, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 54),
+							Pos:  lp(3178, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3178, 66),
+									Pos:  lp(3178, 65),
 									Name: "TSource",
 								},
 							},
@@ -74870,18 +74754,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3178, 83),
+						Pos: lp(3178, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 83),
+							Pos:  lp(3178, 82),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3178, 88),
+									Pos:  lp(3178, 87),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3178, 97),
-									Name: "float",
+									Pos:  lp(3178, 96),
+									Name: "long",
 								},
 							},
 						},
@@ -74893,29 +74777,22 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3179, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3179, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3179, 30),
-						Name: "TSource",
-					},
+					Pos:  lp(3179, 30),
+					Name: "double",
 				},
-				Name:    "ToArray",
-				NamePos: lp(3179, 40),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3179, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3179, 57),
+						Pos:      lp(3179, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 62),
+							Pos:  lp(3179, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3179, 74),
-									Name: "TSource",
+									Pos:  lp(3179, 58),
+									Name: "double",
 								},
 							},
 						},
@@ -74928,34 +74805,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3180, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3180, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3180, 47),
-							Name: "TSource",
-						},
-					},
+					Name: "double",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3180, 56),
+				Name:    "Sum",
+				NamePos: lp(3180, 37),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3180, 84),
+						Pos:      lp(3180, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 89),
+							Pos:  lp(3180, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3180, 101),
+									Pos:  lp(3180, 67),
 									Name: "TSource",
 								},
 							},
@@ -74963,22 +74829,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3180, 118),
+						Pos: lp(3180, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3180, 118),
+							Pos:  lp(3180, 84),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3180, 123),
+									Pos:  lp(3180, 89),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3180, 132),
-									Name: "TKey",
+									Pos:  lp(3180, 98),
+									Name: "double",
 								},
 							},
 						},
-						Name: "keySelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -74987,71 +74853,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3181, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3181, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3181, 47),
-							Name: "TSource",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3181, 56),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Sum",
+				NamePos: lp(3181, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3181, 84),
+						Pos:      lp(3181, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3181, 89),
+							Pos:  lp(3181, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3181, 101),
-									Name: "TSource",
+									Pos:  lp(3181, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3181, 118),
-						Type: &lang.TypeRef{
-							Pos:  lp(3181, 118),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3181, 123),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3181, 132),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3181, 151),
-						Type: &lang.TypeRef{
-							Pos:  lp(3181, 151),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3181, 169),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -75060,35 +74880,23 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3182, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3182, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3182, 47),
-							Name: "TElement",
-						},
-					},
+					Name: "decimal",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3182, 57),
+				Name:    "Sum",
+				NamePos: lp(3182, 38),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
-					"TElement",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3182, 95),
+						Pos:      lp(3182, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 100),
+							Pos:  lp(3182, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3182, 112),
+									Pos:  lp(3182, 68),
 									Name: "TSource",
 								},
 							},
@@ -75096,40 +74904,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3182, 129),
+						Pos: lp(3182, 85),
 						Type: &lang.TypeRef{
-							Pos:  lp(3182, 129),
+							Pos:  lp(3182, 85),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3182, 134),
+									Pos:  lp(3182, 90),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3182, 143),
-									Name: "TKey",
+									Pos:  lp(3182, 99),
+									Name: "decimal",
 								},
 							},
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3182, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3182, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3182, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3182, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
+						Name: "selector",
 					},
 				},
 			},
@@ -75138,90 +74928,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3183, 30),
-					Name: "Dictionary",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3183, 41),
-							Name: "TKey",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3183, 47),
-							Name: "TElement",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "ToDictionary",
-				NamePos: lp(3183, 57),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-					"TElement",
-				},
+				Name:    "Sum",
+				NamePos: lp(3183, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3183, 95),
+						Pos:      lp(3183, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3183, 100),
+							Pos:  lp(3183, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3183, 112),
-									Name: "TSource",
+									Pos:  lp(3183, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3183, 129),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 129),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3183, 134),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3183, 143),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3183, 162),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 162),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3183, 167),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3183, 176),
-									Name: "TElement",
-								},
-							},
-						},
-						Name: "elementSelector",
-					},
-					&lang.Param{
-						Pos: lp(3183, 203),
-						Type: &lang.TypeRef{
-							Pos:  lp(3183, 203),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3183, 221),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -75230,34 +74955,46 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3184, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3184, 38),
-							Name: "TSource",
-						},
-					},
+					Name: "float",
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3184, 47),
+				Name:    "Sum",
+				NamePos: lp(3184, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3184, 66),
+						Pos:      lp(3184, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3184, 71),
+							Pos:  lp(3184, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3184, 83),
+									Pos:  lp(3184, 66),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3184, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3184, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3184, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3184, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -75265,49 +75002,33 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3185, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3185, 30),
-					Name: "HashSet",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3185, 38),
-							Name: "TSource",
-						},
+					Pos:       lp(3185, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3185, 30),
+						Name: "TSource",
 					},
 				},
-				Name:    "ToHashSet",
-				NamePos: lp(3185, 47),
+				Name:    "ToArray",
+				NamePos: lp(3185, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3185, 66),
+						Pos:      lp(3185, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3185, 71),
+							Pos:  lp(3185, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3185, 83),
+									Pos:  lp(3185, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3185, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3185, 100),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3185, 118),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -75316,29 +75037,331 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3186, 30),
-					Name: "List",
+					Name: "Dictionary",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3186, 35),
+							Pos:  lp(3186, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3186, 47),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ToList",
-				NamePos: lp(3186, 44),
+				Name:    "ToDictionary",
+				NamePos: lp(3186, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3186, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3186, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3186, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3186, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3186, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3186, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3187, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3187, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3187, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3187, 47),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3187, 56),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3187, 84),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 89),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3187, 101),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3187, 118),
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 118),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3187, 123),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3187, 132),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3187, 151),
+						Type: &lang.TypeRef{
+							Pos:  lp(3187, 151),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3187, 169),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3188, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3188, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3188, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3188, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3188, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3188, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3188, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3188, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3188, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3188, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3188, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3188, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3188, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3188, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3188, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3188, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3189, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3189, 30),
+					Name: "Dictionary",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3189, 41),
+							Name: "TKey",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3189, 47),
+							Name: "TElement",
+						},
+					},
+				},
+				Name:    "ToDictionary",
+				NamePos: lp(3189, 57),
+				TypeParams: []string{
+					"TSource",
+					"TKey",
+					"TElement",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3189, 95),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 100),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3189, 112),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3189, 129),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 129),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3189, 134),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3189, 143),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "keySelector",
+					},
+					&lang.Param{
+						Pos: lp(3189, 162),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 162),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3189, 167),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3189, 176),
+									Name: "TElement",
+								},
+							},
+						},
+						Name: "elementSelector",
+					},
+					&lang.Param{
+						Pos: lp(3189, 203),
+						Type: &lang.TypeRef{
+							Pos:  lp(3189, 203),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3189, 221),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3190, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3190, 30),
+					Name: "HashSet",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3190, 38),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToHashSet",
+				NamePos: lp(3190, 47),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3186, 60),
+						Pos:      lp(3190, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3186, 65),
+							Pos:  lp(3190, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3186, 77),
+									Pos:  lp(3190, 83),
 									Name: "TSource",
 								},
 							},
@@ -75348,111 +75371,47 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3187, 9),
+				Pos:       lp(3191, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3187, 30),
-					Name: "IEnumerable",
+					Pos:  lp(3191, 30),
+					Name: "HashSet",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3187, 42),
+							Pos:  lp(3191, 38),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Union",
-				NamePos: lp(3187, 51),
+				Name:    "ToHashSet",
+				NamePos: lp(3191, 47),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3187, 66),
+						Pos:      lp(3191, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 71),
+							Pos:  lp(3191, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3187, 83),
+									Pos:  lp(3191, 83),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3187, 99),
+						Pos: lp(3191, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3187, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3187, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3188, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3188, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3188, 42),
-							Name: "TSource",
-						},
-					},
-				},
-				Name:    "Union",
-				NamePos: lp(3188, 51),
-				TypeParams: []string{
-					"TSource",
-				},
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3188, 66),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 71),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3188, 83),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3188, 99),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 99),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3188, 111),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3188, 128),
-						Type: &lang.TypeRef{
-							Pos:  lp(3188, 128),
+							Pos:  lp(3191, 100),
 							Name: "IEqualityComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3188, 146),
+									Pos:  lp(3191, 118),
 									Name: "TSource",
 								},
 							},
@@ -75462,20 +75421,170 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3189, 9),
+				Pos:       lp(3192, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3189, 30),
+					Pos:  lp(3192, 30),
+					Name: "List",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3192, 35),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "ToList",
+				NamePos: lp(3192, 44),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3192, 60),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3192, 65),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3192, 77),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3193, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3193, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3189, 42),
+							Pos:  lp(3193, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3193, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3193, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3193, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3193, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3193, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3193, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3194, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3194, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3194, 42),
+							Name: "TSource",
+						},
+					},
+				},
+				Name:    "Union",
+				NamePos: lp(3194, 51),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3194, 66),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3194, 71),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3194, 83),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "first",
+					},
+					&lang.Param{
+						Pos: lp(3194, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3194, 99),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3194, 111),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "second",
+					},
+					&lang.Param{
+						Pos: lp(3194, 128),
+						Type: &lang.TypeRef{
+							Pos:  lp(3194, 128),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3194, 146),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3195, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3195, 30),
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3195, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3189, 51),
+				NamePos: lp(3195, 51),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
@@ -75483,14 +75592,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3189, 81),
+						Pos:      lp(3195, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 86),
+							Pos:  lp(3195, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3189, 98),
+									Pos:  lp(3195, 98),
 									Name: "TFirst",
 								},
 							},
@@ -75498,13 +75607,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3189, 113),
+						Pos: lp(3195, 113),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 113),
+							Pos:  lp(3195, 113),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3189, 125),
+									Pos:  lp(3195, 125),
 									Name: "TSecond",
 								},
 							},
@@ -75512,21 +75621,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "second",
 					},
 					&lang.Param{
-						Pos: lp(3189, 142),
+						Pos: lp(3195, 142),
 						Type: &lang.TypeRef{
-							Pos:  lp(3189, 142),
+							Pos:  lp(3195, 142),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3189, 147),
+									Pos:  lp(3195, 147),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3189, 155),
+									Pos:  lp(3195, 155),
 									Name: "TSecond",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3189, 164),
+									Pos:  lp(3195, 164),
 									Name: "TResult",
 								},
 							},
@@ -75536,22 +75645,22 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3190, 9),
+				Pos:       lp(3196, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3190, 30),
+					Pos:  lp(3196, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3190, 42),
+							Pos:  lp(3196, 42),
 							Name: "System.ValueTuple",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3190, 43),
+									Pos:  lp(3196, 43),
 									Name: "TFirst",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3190, 57),
+									Pos:  lp(3196, 57),
 									Name: "TSecond",
 								},
 							},
@@ -75564,21 +75673,21 @@ func libraryAST_189() *lang.TypeDecl {
 					},
 				},
 				Name:    "Zip",
-				NamePos: lp(3190, 74),
+				NamePos: lp(3196, 74),
 				TypeParams: []string{
 					"TFirst",
 					"TSecond",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3190, 95),
+						Pos:      lp(3196, 95),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 100),
+							Pos:  lp(3196, 100),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3190, 112),
+									Pos:  lp(3196, 112),
 									Name: "TFirst",
 								},
 							},
@@ -75586,13 +75695,13 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3190, 127),
+						Pos: lp(3196, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3190, 127),
+							Pos:  lp(3196, 127),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3190, 139),
+									Pos:  lp(3196, 139),
 									Name: "TSecond",
 								},
 							},
@@ -75607,7 +75716,7 @@ func libraryAST_189() *lang.TypeDecl {
 
 func libraryAST_190() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3193, 5),
+		Pos:       lp(3199, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IGrouping",
 		Namespace: "System.Linq",
@@ -75618,11 +75727,11 @@ func libraryAST_190() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3193, 50),
+				Pos:  lp(3199, 50),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3193, 62),
+						Pos:  lp(3199, 62),
 						Name: "TElement",
 					},
 				},
@@ -75630,15 +75739,15 @@ func libraryAST_190() *lang.TypeDecl {
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos: lp(3195, 9),
+				Pos: lp(3201, 9),
 				Type: &lang.TypeRef{
-					Pos:  lp(3195, 9),
+					Pos:  lp(3201, 9),
 					Name: "TKey",
 				},
 				Name: "Key",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3195, 20),
+						Pos:  lp(3201, 20),
 						Kind: "get",
 					},
 				},
@@ -75649,7 +75758,7 @@ func libraryAST_190() *lang.TypeDecl {
 
 func libraryAST_191() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3198, 5),
+		Pos:       lp(3204, 5),
 		Kind:      lang.TypeKind("interface"),
 		Name:      "IOrderedEnumerable",
 		Namespace: "System.Linq",
@@ -75659,11 +75768,11 @@ func libraryAST_191() *lang.TypeDecl {
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3198, 53),
+				Pos:  lp(3204, 53),
 				Name: "IEnumerable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3198, 65),
+						Pos:  lp(3204, 65),
 						Name: "TElement",
 					},
 				},
@@ -75674,65 +75783,65 @@ func libraryAST_191() *lang.TypeDecl {
 
 func libraryAST_192() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3208, 5),
+		Pos:       lp(3214, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Int128",
 		Namespace: "System",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3208, 6),
+				Pos:  lp(3214, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3208, 43),
+				Pos:  lp(3214, 43),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3208, 56),
+				Pos:  lp(3214, 56),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3208, 68),
+						Pos:  lp(3214, 68),
 						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3208, 77),
+				Pos:  lp(3214, 77),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3208, 88),
+						Pos:  lp(3214, 88),
 						Name: "Int128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3208, 97),
+				Pos:  lp(3214, 97),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3210, 9),
+				Pos:       lp(3216, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "Int128",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3210, 30),
+						Pos: lp(3216, 30),
 						Type: &lang.TypeRef{
-							Pos:  lp(3210, 30),
+							Pos:  lp(3216, 30),
 							Name: "ulong",
 						},
 						Name: "upper",
 					},
 					&lang.Param{
-						Pos: lp(3210, 43),
+						Pos: lp(3216, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3210, 43),
+							Pos:  lp(3216, 43),
 							Name: "ulong",
 						},
 						Name: "lower",
@@ -75740,220 +75849,92 @@ func libraryAST_192() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3211, 9),
+				Pos:       lp(3217, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3211, 23),
+					Pos:  lp(3217, 23),
 					Name: "Int128",
 				},
 				Name: "MinValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3211, 41),
+						Pos:  lp(3217, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3212, 9),
+				Pos:       lp(3218, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3212, 23),
+					Pos:  lp(3218, 23),
 					Name: "Int128",
 				},
 				Name: "MaxValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3212, 41),
+						Pos:  lp(3218, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3213, 9),
+				Pos:       lp(3219, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3213, 23),
+					Pos:  lp(3219, 23),
 					Name: "Int128",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3213, 37),
+						Pos:  lp(3219, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3214, 9),
+				Pos:       lp(3220, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3214, 23),
+					Pos:  lp(3220, 23),
 					Name: "Int128",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3214, 36),
+						Pos:  lp(3220, 36),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3215, 9),
+				Pos:       lp(3221, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3215, 23),
+					Pos:  lp(3221, 23),
 					Name: "Int128",
 				},
 				Name: "AllBitsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3215, 43),
+						Pos:  lp(3221, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3216, 9),
+				Pos:       lp(3222, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3216, 23),
+					Pos:  lp(3222, 23),
 					Name: "Int128",
 				},
 				Name: "NegativeOne",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3216, 44),
+						Pos:  lp(3222, 44),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3217, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3217, 30),
-					Name: "Int128",
-				},
-				Name:    "Abs",
-				NamePos: lp(3217, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3217, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3217, 41),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3218, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3218, 30),
-					Name: "Int128",
-				},
-				Name:    "Log2",
-				NamePos: lp(3218, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3218, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3218, 42),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3219, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3219, 30),
-					Name: "Int128",
-				},
-				Name:    "PopCount",
-				NamePos: lp(3219, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3219, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3219, 46),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3220, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3220, 30),
-					Name: "Int128",
-				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3220, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3220, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3220, 54),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3221, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3221, 30),
-					Name: "Int128",
-				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3221, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3221, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3221, 55),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3222, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3222, 30),
-					Name: "Int128",
-				},
-				Name:    "Max",
-				NamePos: lp(3222, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3222, 41),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 41),
-							Name: "Int128",
-						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3222, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3222, 51),
-							Name: "Int128",
-						},
-						Name: "y",
 					},
 				},
 			},
@@ -75964,7 +75945,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3223, 30),
 					Name: "Int128",
 				},
-				Name:    "Min",
+				Name:    "Abs",
 				NamePos: lp(3223, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -75973,15 +75954,7 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3223, 41),
 							Name: "Int128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3223, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3223, 51),
-							Name: "Int128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -75992,24 +75965,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3224, 30),
 					Name: "Int128",
 				},
-				Name:    "MaxMagnitude",
+				Name:    "Log2",
 				NamePos: lp(3224, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3224, 50),
+						Pos: lp(3224, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3224, 50),
+							Pos:  lp(3224, 42),
 							Name: "Int128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3224, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3224, 60),
-							Name: "Int128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -76020,24 +75985,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3225, 30),
 					Name: "Int128",
 				},
-				Name:    "MinMagnitude",
+				Name:    "PopCount",
 				NamePos: lp(3225, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3225, 50),
+						Pos: lp(3225, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3225, 50),
+							Pos:  lp(3225, 46),
 							Name: "Int128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3225, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3225, 60),
-							Name: "Int128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -76048,32 +76005,16 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3226, 30),
 					Name: "Int128",
 				},
-				Name:    "Clamp",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3226, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3226, 43),
+						Pos: lp(3226, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3226, 43),
+							Pos:  lp(3226, 54),
 							Name: "Int128",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3226, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3226, 57),
-							Name: "Int128",
-						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3226, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3226, 69),
-							Name: "Int128",
-						},
-						Name: "max",
 					},
 				},
 			},
@@ -76082,15 +76023,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3227, 30),
-					Name: "int",
+					Name: "Int128",
 				},
-				Name:    "Sign",
-				NamePos: lp(3227, 34),
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3227, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3227, 39),
+						Pos: lp(3227, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3227, 39),
+							Pos:  lp(3227, 55),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -76102,41 +76043,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3228, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3228, 31),
-							Name: "Int128",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3228, 48),
-							Name: "Int128",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
+					Name: "Int128",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3228, 66),
+				Name:    "Max",
+				NamePos: lp(3228, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3228, 73),
+						Pos: lp(3228, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 73),
+							Pos:  lp(3228, 41),
 							Name: "Int128",
 						},
-						Name: "left",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3228, 86),
+						Pos: lp(3228, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3228, 86),
+							Pos:  lp(3228, 51),
 							Name: "Int128",
 						},
-						Name: "right",
+						Name: "y",
 					},
 				},
 			},
@@ -76147,24 +76073,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3229, 30),
 					Name: "Int128",
 				},
-				Name:    "RotateLeft",
+				Name:    "Min",
 				NamePos: lp(3229, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3229, 48),
+						Pos: lp(3229, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 48),
+							Pos:  lp(3229, 41),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3229, 62),
+						Pos: lp(3229, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3229, 62),
-							Name: "int",
+							Pos:  lp(3229, 51),
+							Name: "Int128",
 						},
-						Name: "rotateAmount",
+						Name: "y",
 					},
 				},
 			},
@@ -76175,24 +76101,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3230, 30),
 					Name: "Int128",
 				},
-				Name:    "RotateRight",
+				Name:    "MaxMagnitude",
 				NamePos: lp(3230, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3230, 49),
+						Pos: lp(3230, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 49),
+							Pos:  lp(3230, 50),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3230, 63),
+						Pos: lp(3230, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3230, 63),
-							Name: "int",
+							Pos:  lp(3230, 60),
+							Name: "Int128",
 						},
-						Name: "rotateAmount",
+						Name: "y",
 					},
 				},
 			},
@@ -76201,18 +76127,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3231, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3231, 35),
+				Name:    "MinMagnitude",
+				NamePos: lp(3231, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3231, 49),
+						Pos: lp(3231, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3231, 49),
+							Pos:  lp(3231, 50),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3231, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3231, 60),
+							Name: "Int128",
+						},
+						Name: "y",
 					},
 				},
 			},
@@ -76221,18 +76155,34 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3232, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3232, 35),
+				Name:    "Clamp",
+				NamePos: lp(3232, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3232, 48),
+						Pos: lp(3232, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3232, 48),
+							Pos:  lp(3232, 43),
 							Name: "Int128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3232, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3232, 57),
+							Name: "Int128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3232, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3232, 69),
+							Name: "Int128",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -76241,15 +76191,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3233, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3233, 35),
+				Name:    "Sign",
+				NamePos: lp(3233, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3233, 46),
+						Pos: lp(3233, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3233, 46),
+							Pos:  lp(3233, 39),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -76261,18 +76211,41 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3234, 30),
-					Name: "bool",
-				},
-				Name:    "IsPositive",
-				NamePos: lp(3234, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3234, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3234, 46),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3234, 31),
 							Name: "Int128",
 						},
-						Name: "value",
+						&lang.TypeRef{
+							Pos:  lp(3234, 48),
+							Name: "Int128",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: lp(3234, 66),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3234, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 73),
+							Name: "Int128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3234, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3234, 86),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -76281,18 +76254,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3235, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3235, 35),
+				Name:    "RotateLeft",
+				NamePos: lp(3235, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3235, 42),
+						Pos: lp(3235, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3235, 42),
+							Pos:  lp(3235, 48),
 							Name: "Int128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3235, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3235, 62),
+							Name: "int",
+						},
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -76303,19 +76284,24 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3236, 30),
 					Name: "Int128",
 				},
-				Name:    "CreateChecked",
+				Name:    "RotateRight",
 				NamePos: lp(3236, 37),
-				TypeParams: []string{
-					"TOther",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3236, 59),
+						Pos: lp(3236, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3236, 59),
-							Name: "TOther",
+							Pos:  lp(3236, 49),
+							Name: "Int128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3236, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3236, 63),
+							Name: "int",
+						},
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -76324,19 +76310,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3237, 30),
-					Name: "Int128",
+					Name: "bool",
 				},
-				Name:    "CreateSaturating",
-				NamePos: lp(3237, 37),
-				TypeParams: []string{
-					"TOther",
-				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3237, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3237, 62),
+						Pos: lp(3237, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3237, 62),
-							Name: "TOther",
+							Pos:  lp(3237, 49),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76347,19 +76330,16 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3238, 30),
-					Name: "Int128",
+					Name: "bool",
 				},
-				Name:    "CreateTruncating",
-				NamePos: lp(3238, 37),
-				TypeParams: []string{
-					"TOther",
-				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3238, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3238, 62),
+						Pos: lp(3238, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3238, 62),
-							Name: "TOther",
+							Pos:  lp(3238, 48),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -76370,26 +76350,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3239, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Compare",
-				NamePos: lp(3239, 34),
+				Name:    "IsNegative",
+				NamePos: lp(3239, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3239, 42),
+						Pos: lp(3239, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3239, 42),
+							Pos:  lp(3239, 46),
 							Name: "Int128",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3239, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3239, 55),
-							Name: "Int128",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -76398,18 +76370,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3240, 30),
-					Name: "Int128",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3240, 37),
+				Name:    "IsPositive",
+				NamePos: lp(3240, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3240, 43),
+						Pos: lp(3240, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3240, 43),
-							Name: "string",
+							Pos:  lp(3240, 46),
+							Name: "Int128",
 						},
-						Name: "s",
+						Name: "value",
 					},
 				},
 			},
@@ -76418,26 +76390,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3241, 30),
-					Name: "Int128",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3241, 37),
+				Name:    "IsPow2",
+				NamePos: lp(3241, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3241, 43),
+						Pos: lp(3241, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3241, 43),
-							Name: "string",
+							Pos:  lp(3241, 42),
+							Name: "Int128",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3241, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3241, 53),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
+						Name: "value",
 					},
 				},
 			},
@@ -76448,24 +76412,19 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3242, 30),
 					Name: "Int128",
 				},
-				Name:    "Parse",
+				Name:    "CreateChecked",
 				NamePos: lp(3242, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3242, 43),
+						Pos: lp(3242, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3242, 43),
-							Name: "string",
+							Pos:  lp(3242, 59),
+							Name: "TOther",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3242, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3242, 53),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
+						Name: "value",
 					},
 				},
 			},
@@ -76476,32 +76435,19 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3243, 30),
 					Name: "Int128",
 				},
-				Name:    "Parse",
+				Name:    "CreateSaturating",
 				NamePos: lp(3243, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3243, 43),
+						Pos: lp(3243, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3243, 43),
-							Name: "string",
+							Pos:  lp(3243, 62),
+							Name: "TOther",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3243, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3243, 53),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3243, 94),
-						Type: &lang.TypeRef{
-							Pos:  lp(3243, 94),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
+						Name: "value",
 					},
 				},
 			},
@@ -76510,27 +76456,21 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3244, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3244, 35),
+				Name:    "CreateTruncating",
+				NamePos: lp(3244, 37),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3244, 44),
+						Pos: lp(3244, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3244, 44),
-							Name: "string",
+							Pos:  lp(3244, 62),
+							Name: "TOther",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos:      lp(3244, 54),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3244, 58),
-							Name: "Int128",
-						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -76539,35 +76479,26 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3245, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3245, 35),
+				Name:    "Compare",
+				NamePos: lp(3245, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3245, 44),
+						Pos: lp(3245, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3245, 44),
-							Name: "string",
-						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3245, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3245, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3245, 80),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3245, 84),
+							Pos:  lp(3245, 42),
 							Name: "Int128",
 						},
-						Name: "result",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3245, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3245, 55),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -76576,40 +76507,136 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3246, 30),
-					Name: "bool",
+					Name: "Int128",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3246, 35),
+				Name:    "Parse",
+				NamePos: lp(3246, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3246, 44),
+						Pos: lp(3246, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3246, 44),
+							Pos:  lp(3246, 43),
+							Name: "string",
+						},
+						Name: "s",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3247, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3247, 30),
+					Name: "Int128",
+				},
+				Name:    "Parse",
+				NamePos: lp(3247, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3247, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3247, 43),
 							Name: "string",
 						},
 						Name: "s",
 					},
 					&lang.Param{
-						Pos: lp(3246, 54),
+						Pos: lp(3247, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3246, 54),
+							Pos:  lp(3247, 53),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3248, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3248, 30),
+					Name: "Int128",
+				},
+				Name:    "Parse",
+				NamePos: lp(3248, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3248, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3248, 43),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3248, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3248, 53),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3249, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3249, 30),
+					Name: "Int128",
+				},
+				Name:    "Parse",
+				NamePos: lp(3249, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3249, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3249, 43),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3249, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3249, 53),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3246, 95),
+						Pos: lp(3249, 94),
 						Type: &lang.TypeRef{
-							Pos:  lp(3246, 95),
+							Pos:  lp(3249, 94),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3250, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3250, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3250, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3246, 121),
+						Pos: lp(3250, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3250, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos:      lp(3250, 54),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3246, 125),
+							Pos:  lp(3250, 58),
 							Name: "Int128",
 						},
 						Name: "result",
@@ -76617,122 +76644,104 @@ func libraryAST_192() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3247, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3247, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3247, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3247, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3247, 37),
-							Name: "object",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3248, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3248, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3248, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3248, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3248, 37),
-							Name: "Int128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3249, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3249, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3249, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3249, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3249, 35),
-							Name: "Int128",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3250, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3250, 32),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3250, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3250, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3250, 44),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3251, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3251, 32),
-					Name: "int",
+					Pos:  lp(3251, 30),
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3251, 36),
+				Name:    "TryParse",
+				NamePos: lp(3251, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3251, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3251, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3251, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3251, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3251, 80),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3251, 84),
+							Name: "Int128",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3252, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3252, 32),
-					Name: "string",
+					Pos:  lp(3252, 30),
+					Name: "bool",
 				},
-				Name:    "ToString",
-				NamePos: lp(3252, 39),
+				Name:    "TryParse",
+				NamePos: lp(3252, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3252, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3252, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3252, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3252, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3252, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3252, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3252, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3252, 125),
+							Name: "Int128",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3253, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3253, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3253, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3253, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3253, 39),
+						Pos: lp(3253, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3253, 39),
-							Name: "string",
+							Pos:  lp(3253, 37),
+							Name: "object",
 						},
-						Name: "format",
+						Name: "value",
 					},
 				},
 			},
@@ -76741,18 +76750,18 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3254, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3254, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3254, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3254, 39),
+						Pos: lp(3254, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3254, 39),
-							Name: "IFormatProvider",
+							Pos:  lp(3254, 37),
+							Name: "Int128",
 						},
-						Name: "provider",
+						Name: "value",
 					},
 				},
 			},
@@ -76761,23 +76770,95 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3255, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3255, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3255, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3255, 35),
+							Name: "Int128",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3256, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3256, 32),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3256, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3256, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3256, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3257, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3257, 32),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: lp(3257, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3258, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3258, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3255, 30),
+				NamePos: lp(3258, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3259, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3259, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3259, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3255, 39),
+						Pos: lp(3259, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3255, 39),
+							Pos:  lp(3259, 39),
 							Name: "string",
 						},
 						Name: "format",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3260, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3260, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3260, 30),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3255, 54),
+						Pos: lp(3260, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3255, 54),
+							Pos:  lp(3260, 39),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -76785,181 +76866,32 @@ func libraryAST_192() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3256, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3256, 30),
-					Name: "Int128",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3256, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3256, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3256, 48),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3256, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3256, 61),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3257, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3257, 30),
-					Name: "Int128",
-				},
-				Name:    "op_CheckedAddition",
-				NamePos: lp(3257, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3257, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3257, 56),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3257, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3257, 69),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
-				Checked:  true,
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3258, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3258, 30),
-					Name: "Int128",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3258, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3258, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 48),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3258, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3258, 61),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3259, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3259, 30),
-					Name: "Int128",
-				},
-				Name:    "op_CheckedSubtraction",
-				NamePos: lp(3259, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3259, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3259, 56),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3259, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3259, 69),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-				Checked:  true,
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3260, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3260, 30),
-					Name: "Int128",
-				},
-				Name:    "op_Multiply",
-				NamePos: lp(3260, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3260, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3260, 48),
-							Name: "Int128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3260, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3260, 61),
-							Name: "Int128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "*",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3261, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3261, 30),
-					Name: "Int128",
+					Pos:  lp(3261, 23),
+					Name: "string",
 				},
-				Name:    "op_CheckedMultiply",
-				NamePos: lp(3261, 37),
+				Name:    "ToString",
+				NamePos: lp(3261, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3261, 56),
+						Pos: lp(3261, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3261, 56),
-							Name: "Int128",
+							Pos:  lp(3261, 39),
+							Name: "string",
 						},
-						Name: "left",
+						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3261, 69),
+						Pos: lp(3261, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3261, 69),
-							Name: "Int128",
+							Pos:  lp(3261, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "right",
+						Name: "provider",
 					},
 				},
-				Operator: "*",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3262, 9),
@@ -76968,7 +76900,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3262, 30),
 					Name: "Int128",
 				},
-				Name:    "op_Division",
+				Name:    "op_Addition",
 				NamePos: lp(3262, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -76988,7 +76920,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3263, 9),
@@ -76997,7 +76929,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3263, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedDivision",
+				Name:    "op_CheckedAddition",
 				NamePos: lp(3263, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77017,7 +76949,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "+",
 				Checked:  true,
 			},
 			&lang.MethodDecl{
@@ -77027,7 +76959,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3264, 30),
 					Name: "Int128",
 				},
-				Name:    "op_Modulus",
+				Name:    "op_Subtraction",
 				NamePos: lp(3264, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77047,7 +76979,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "%",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3265, 9),
@@ -77056,27 +76988,28 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3265, 30),
 					Name: "Int128",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_CheckedSubtraction",
 				NamePos: lp(3265, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3265, 48),
+						Pos: lp(3265, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3265, 48),
+							Pos:  lp(3265, 56),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3265, 61),
+						Pos: lp(3265, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3265, 61),
+							Pos:  lp(3265, 69),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "&",
+				Operator: "-",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3266, 9),
@@ -77085,7 +77018,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3266, 30),
 					Name: "Int128",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_Multiply",
 				NamePos: lp(3266, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77105,7 +77038,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3267, 9),
@@ -77114,27 +77047,28 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3267, 30),
 					Name: "Int128",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_CheckedMultiply",
 				NamePos: lp(3267, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3267, 48),
+						Pos: lp(3267, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3267, 48),
+							Pos:  lp(3267, 56),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3267, 61),
+						Pos: lp(3267, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3267, 61),
+							Pos:  lp(3267, 69),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "*",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3268, 9),
@@ -77143,27 +77077,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3268, 30),
 					Name: "Int128",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_Division",
 				NamePos: lp(3268, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3268, 49),
+						Pos: lp(3268, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3268, 49),
+							Pos:  lp(3268, 48),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3268, 63),
+						Pos: lp(3268, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3268, 63),
-							Name: "int",
+							Pos:  lp(3268, 61),
+							Name: "Int128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3269, 9),
@@ -77172,27 +77106,28 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3269, 30),
 					Name: "Int128",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_CheckedDivision",
 				NamePos: lp(3269, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3269, 49),
+						Pos: lp(3269, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3269, 49),
+							Pos:  lp(3269, 56),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3269, 63),
+						Pos: lp(3269, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3269, 63),
-							Name: "int",
+							Pos:  lp(3269, 69),
+							Name: "Int128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: ">>",
+				Operator: "/",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3270, 9),
@@ -77201,27 +77136,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3270, 30),
 					Name: "Int128",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_Modulus",
 				NamePos: lp(3270, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3270, 50),
+						Pos: lp(3270, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3270, 50),
+							Pos:  lp(3270, 48),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3270, 64),
+						Pos: lp(3270, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3270, 64),
-							Name: "int",
+							Pos:  lp(3270, 61),
+							Name: "Int128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: ">>>",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3271, 9),
@@ -77230,7 +77165,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3271, 30),
 					Name: "Int128",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3271, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77239,10 +77174,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3271, 48),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3271, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3271, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "~",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3272, 9),
@@ -77251,7 +77194,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3272, 30),
 					Name: "Int128",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3272, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77260,10 +77203,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3272, 48),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3272, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3272, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "+",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3273, 9),
@@ -77272,7 +77223,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3273, 30),
 					Name: "Int128",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3273, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77281,10 +77232,18 @@ func libraryAST_192() *lang.TypeDecl {
 							Pos:  lp(3273, 48),
 							Name: "Int128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3273, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3273, 61),
+							Name: "Int128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3274, 9),
@@ -77293,20 +77252,27 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3274, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedUnaryNegation",
+				Name:    "op_LeftShift",
 				NamePos: lp(3274, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3274, 56),
+						Pos: lp(3274, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3274, 56),
+							Pos:  lp(3274, 49),
 							Name: "Int128",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3274, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3274, 63),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "-",
-				Checked:  true,
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3275, 9),
@@ -77315,7 +77281,7 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3275, 30),
 					Name: "Int128",
 				},
-				Name:    "op_Increment",
+				Name:    "op_RightShift",
 				NamePos: lp(3275, 37),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -77326,8 +77292,16 @@ func libraryAST_192() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3275, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3275, 63),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "++",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3276, 9),
@@ -77336,13 +77310,148 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3276, 30),
 					Name: "Int128",
 				},
-				Name:    "op_CheckedIncrement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3276, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3276, 57),
+						Pos: lp(3276, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3276, 57),
+							Pos:  lp(3276, 50),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3276, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3276, 64),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3277, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3277, 30),
+					Name: "Int128",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3277, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3277, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3277, 48),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3278, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3278, 30),
+					Name: "Int128",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3278, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3278, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3278, 48),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3279, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3279, 30),
+					Name: "Int128",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3279, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3279, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3279, 48),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3280, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3280, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3280, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3280, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3280, 56),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3281, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3281, 30),
+					Name: "Int128",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3281, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3281, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3281, 49),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3282, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3282, 30),
+					Name: "Int128",
+				},
+				Name:    "op_CheckedIncrement",
+				NamePos: lp(3282, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3282, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3282, 57),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -77352,19 +77461,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3277, 9),
+				Pos:       lp(3283, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3277, 30),
+					Pos:  lp(3283, 30),
 					Name: "Int128",
 				},
 				Name:    "op_Decrement",
-				NamePos: lp(3277, 37),
+				NamePos: lp(3283, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3277, 49),
+						Pos: lp(3283, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3277, 49),
+							Pos:  lp(3283, 49),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -77373,19 +77482,19 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3278, 9),
+				Pos:       lp(3284, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3278, 30),
+					Pos:  lp(3284, 30),
 					Name: "Int128",
 				},
 				Name:    "op_CheckedDecrement",
-				NamePos: lp(3278, 37),
+				NamePos: lp(3284, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3278, 57),
+						Pos: lp(3284, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3278, 57),
+							Pos:  lp(3284, 57),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -77395,27 +77504,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3279, 9),
+				Pos:       lp(3285, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3279, 30),
+					Pos:  lp(3285, 30),
 					Name: "bool",
 				},
 				Name:    "op_Equality",
-				NamePos: lp(3279, 35),
+				NamePos: lp(3285, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3279, 47),
+						Pos: lp(3285, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3279, 47),
+							Pos:  lp(3285, 47),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3279, 60),
+						Pos: lp(3285, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3279, 60),
+							Pos:  lp(3285, 60),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -77424,27 +77533,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "==",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3280, 9),
+				Pos:       lp(3286, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3280, 30),
+					Pos:  lp(3286, 30),
 					Name: "bool",
 				},
 				Name:    "op_Inequality",
-				NamePos: lp(3280, 35),
+				NamePos: lp(3286, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3280, 47),
+						Pos: lp(3286, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3280, 47),
+							Pos:  lp(3286, 47),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3280, 60),
+						Pos: lp(3286, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3280, 60),
+							Pos:  lp(3286, 60),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -77453,27 +77562,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3281, 9),
+				Pos:       lp(3287, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3281, 30),
+					Pos:  lp(3287, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3281, 35),
+				NamePos: lp(3287, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3281, 46),
+						Pos: lp(3287, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3281, 46),
+							Pos:  lp(3287, 46),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3281, 59),
+						Pos: lp(3287, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3281, 59),
+							Pos:  lp(3287, 59),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -77482,27 +77591,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3282, 9),
+				Pos:       lp(3288, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3282, 30),
+					Pos:  lp(3288, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3282, 35),
+				NamePos: lp(3288, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3282, 46),
+						Pos: lp(3288, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3282, 46),
+							Pos:  lp(3288, 46),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3282, 59),
+						Pos: lp(3288, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3282, 59),
+							Pos:  lp(3288, 59),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -77511,27 +77620,27 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3283, 9),
+				Pos:       lp(3289, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3283, 30),
+					Pos:  lp(3289, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3283, 35),
+				NamePos: lp(3289, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3283, 47),
+						Pos: lp(3289, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3283, 47),
+							Pos:  lp(3289, 47),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3283, 60),
+						Pos: lp(3289, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3283, 60),
+							Pos:  lp(3289, 60),
 							Name: "Int128",
 						},
 						Name: "right",
@@ -77540,153 +77649,33 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3284, 9),
+				Pos:       lp(3290, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3284, 30),
+					Pos:  lp(3290, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3284, 35),
+				NamePos: lp(3290, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3284, 47),
+						Pos: lp(3290, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 47),
+							Pos:  lp(3290, 47),
 							Name: "Int128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3284, 60),
+						Pos: lp(3290, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3284, 60),
+							Pos:  lp(3290, 60),
 							Name: "Int128",
 						},
 						Name: "right",
 					},
 				},
 				Operator: ">=",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3285, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3285, 48),
-					Name: "Int128",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3285, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3285, 55),
-							Name: "sbyte",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "implicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3286, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3286, 48),
-					Name: "Int128",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3286, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3286, 55),
-							Name: "byte",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "implicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3287, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3287, 48),
-					Name: "Int128",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3287, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3287, 55),
-							Name: "short",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "implicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3288, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3288, 48),
-					Name: "Int128",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3288, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3288, 55),
-							Name: "ushort",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "implicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3289, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3289, 48),
-					Name: "Int128",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3289, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3289, 55),
-							Name: "char",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "implicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3290, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3290, 48),
-					Name: "Int128",
-				},
-				Name: "op_Implicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3290, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3290, 55),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3291, 9),
@@ -77701,7 +77690,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3291, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3291, 55),
-							Name: "uint",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -77721,7 +77710,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3292, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3292, 55),
-							Name: "long",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -77741,7 +77730,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3293, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3293, 55),
-							Name: "ulong",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -77755,39 +77744,38 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3294, 48),
 					Name: "Int128",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3294, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3294, 55),
-							Name: "float",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3295, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3295, 56),
+					Pos:  lp(3295, 48),
 					Name: "Int128",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3295, 63),
+						Pos: lp(3295, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3295, 63),
-							Name: "float",
+							Pos:  lp(3295, 55),
+							Name: "char",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
-				Checked:  true,
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3296, 9),
@@ -77796,39 +77784,38 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3296, 48),
 					Name: "Int128",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3296, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3296, 55),
-							Name: "double",
+							Name: "int",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3297, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3297, 56),
+					Pos:  lp(3297, 48),
 					Name: "Int128",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3297, 63),
+						Pos: lp(3297, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3297, 63),
-							Name: "double",
+							Pos:  lp(3297, 55),
+							Name: "uint",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
-				Checked:  true,
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3298, 9),
@@ -77837,39 +77824,38 @@ func libraryAST_192() *lang.TypeDecl {
 					Pos:  lp(3298, 48),
 					Name: "Int128",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3298, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3298, 55),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3299, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3299, 56),
+					Pos:  lp(3299, 48),
 					Name: "Int128",
 				},
-				Name: "op_CheckedExplicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3299, 63),
+						Pos: lp(3299, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3299, 63),
-							Name: "decimal",
+							Pos:  lp(3299, 55),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
-				Checked:  true,
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3300, 9),
@@ -77884,7 +77870,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3300, 55),
 						Type: &lang.TypeRef{
 							Pos:  lp(3300, 55),
-							Name: "UInt128",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -77904,7 +77890,7 @@ func libraryAST_192() *lang.TypeDecl {
 						Pos: lp(3301, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3301, 63),
-							Name: "UInt128",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -77917,15 +77903,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3302, 48),
-					Name: "byte",
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3302, 53),
+						Pos: lp(3302, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3302, 53),
-							Name: "Int128",
+							Pos:  lp(3302, 55),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -77937,15 +77923,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3303, 56),
-					Name: "byte",
+					Name: "Int128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3303, 61),
+						Pos: lp(3303, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3303, 61),
-							Name: "Int128",
+							Pos:  lp(3303, 63),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -77958,15 +77944,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3304, 48),
-					Name: "sbyte",
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3304, 54),
+						Pos: lp(3304, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3304, 54),
-							Name: "Int128",
+							Pos:  lp(3304, 55),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -77978,15 +77964,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3305, 56),
-					Name: "sbyte",
+					Name: "Int128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3305, 62),
+						Pos: lp(3305, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3305, 62),
-							Name: "Int128",
+							Pos:  lp(3305, 63),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -77999,15 +77985,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3306, 48),
-					Name: "short",
+					Name: "Int128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3306, 54),
+						Pos: lp(3306, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3306, 54),
-							Name: "Int128",
+							Pos:  lp(3306, 55),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -78019,15 +78005,15 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3307, 56),
-					Name: "short",
+					Name: "Int128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3307, 62),
+						Pos: lp(3307, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3307, 62),
-							Name: "Int128",
+							Pos:  lp(3307, 63),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -78040,14 +78026,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3308, 48),
-					Name: "ushort",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3308, 55),
+						Pos: lp(3308, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3308, 55),
+							Pos:  lp(3308, 53),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78060,14 +78046,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3309, 56),
-					Name: "ushort",
+					Name: "byte",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3309, 63),
+						Pos: lp(3309, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3309, 63),
+							Pos:  lp(3309, 61),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78081,14 +78067,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3310, 48),
-					Name: "char",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3310, 53),
+						Pos: lp(3310, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3310, 53),
+							Pos:  lp(3310, 54),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78101,14 +78087,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3311, 56),
-					Name: "char",
+					Name: "sbyte",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3311, 61),
+						Pos: lp(3311, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3311, 61),
+							Pos:  lp(3311, 62),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78122,14 +78108,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3312, 48),
-					Name: "int",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3312, 52),
+						Pos: lp(3312, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3312, 52),
+							Pos:  lp(3312, 54),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78142,14 +78128,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3313, 56),
-					Name: "int",
+					Name: "short",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3313, 60),
+						Pos: lp(3313, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3313, 60),
+							Pos:  lp(3313, 62),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78163,14 +78149,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3314, 48),
-					Name: "uint",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3314, 53),
+						Pos: lp(3314, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3314, 53),
+							Pos:  lp(3314, 55),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78183,14 +78169,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3315, 56),
-					Name: "uint",
+					Name: "ushort",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3315, 61),
+						Pos: lp(3315, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3315, 61),
+							Pos:  lp(3315, 63),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78204,7 +78190,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3316, 48),
-					Name: "long",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -78224,7 +78210,7 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3317, 56),
-					Name: "long",
+					Name: "char",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
@@ -78245,14 +78231,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3318, 48),
-					Name: "ulong",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3318, 54),
+						Pos: lp(3318, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3318, 54),
+							Pos:  lp(3318, 52),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78265,14 +78251,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3319, 56),
-					Name: "ulong",
+					Name: "int",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3319, 62),
+						Pos: lp(3319, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3319, 62),
+							Pos:  lp(3319, 60),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78286,14 +78272,14 @@ func libraryAST_192() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3320, 48),
-					Name: "float",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3320, 54),
+						Pos: lp(3320, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3320, 54),
+							Pos:  lp(3320, 53),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78305,15 +78291,36 @@ func libraryAST_192() *lang.TypeDecl {
 				Pos:       lp(3321, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3321, 48),
-					Name: "double",
+					Pos:  lp(3321, 56),
+					Name: "uint",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3321, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3321, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3322, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3322, 48),
+					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3321, 55),
+						Pos: lp(3322, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3321, 55),
+							Pos:  lp(3322, 53),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78322,18 +78329,120 @@ func libraryAST_192() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3322, 9),
+				Pos:       lp(3323, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3322, 48),
+					Pos:  lp(3323, 56),
+					Name: "long",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3323, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3323, 61),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3324, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3324, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3324, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3324, 54),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3325, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3325, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3325, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3325, 62),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3326, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3326, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3326, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3326, 54),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3327, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3327, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3327, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3327, 55),
+							Name: "Int128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3328, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3328, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3322, 56),
+						Pos: lp(3328, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3322, 56),
+							Pos:  lp(3328, 56),
 							Name: "Int128",
 						},
 						Name: "value",
@@ -78347,65 +78456,65 @@ func libraryAST_192() *lang.TypeDecl {
 
 func libraryAST_193() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3328, 5),
+		Pos:       lp(3334, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "UInt128",
 		Namespace: "System",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3328, 6),
+				Pos:  lp(3334, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3328, 44),
+				Pos:  lp(3334, 44),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3328, 57),
+				Pos:  lp(3334, 57),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3328, 69),
+						Pos:  lp(3334, 69),
 						Name: "UInt128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3328, 79),
+				Pos:  lp(3334, 79),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3328, 90),
+						Pos:  lp(3334, 90),
 						Name: "UInt128",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3328, 100),
+				Pos:  lp(3334, 100),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3330, 9),
+				Pos:       lp(3336, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "UInt128",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3330, 31),
+						Pos: lp(3336, 31),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 31),
+							Pos:  lp(3336, 31),
 							Name: "ulong",
 						},
 						Name: "upper",
 					},
 					&lang.Param{
-						Pos: lp(3330, 44),
+						Pos: lp(3336, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3330, 44),
+							Pos:  lp(3336, 44),
 							Name: "ulong",
 						},
 						Name: "lower",
@@ -78413,213 +78522,77 @@ func libraryAST_193() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3331, 9),
+				Pos:       lp(3337, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3331, 23),
+					Pos:  lp(3337, 23),
 					Name: "UInt128",
 				},
 				Name: "MinValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3331, 42),
+						Pos:  lp(3337, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3332, 9),
+				Pos:       lp(3338, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3332, 23),
+					Pos:  lp(3338, 23),
 					Name: "UInt128",
 				},
 				Name: "MaxValue",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3332, 42),
+						Pos:  lp(3338, 42),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3333, 9),
+				Pos:       lp(3339, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3333, 23),
+					Pos:  lp(3339, 23),
 					Name: "UInt128",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3333, 38),
+						Pos:  lp(3339, 38),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3334, 9),
+				Pos:       lp(3340, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3334, 23),
+					Pos:  lp(3340, 23),
 					Name: "UInt128",
 				},
 				Name: "One",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3334, 37),
+						Pos:  lp(3340, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3335, 9),
+				Pos:       lp(3341, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3335, 23),
+					Pos:  lp(3341, 23),
 					Name: "UInt128",
 				},
 				Name: "AllBitsSet",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3335, 44),
+						Pos:  lp(3341, 44),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3336, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3336, 30),
-					Name: "UInt128",
-				},
-				Name:    "Log2",
-				NamePos: lp(3336, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3336, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3336, 43),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3337, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3337, 30),
-					Name: "UInt128",
-				},
-				Name:    "PopCount",
-				NamePos: lp(3337, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3337, 47),
-						Type: &lang.TypeRef{
-							Pos:  lp(3337, 47),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3338, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3338, 30),
-					Name: "UInt128",
-				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3338, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3338, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3338, 55),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3339, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3339, 30),
-					Name: "UInt128",
-				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3339, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3339, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3339, 56),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3340, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3340, 30),
-					Name: "UInt128",
-				},
-				Name:    "Max",
-				NamePos: lp(3340, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3340, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 42),
-							Name: "UInt128",
-						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3340, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3340, 53),
-							Name: "UInt128",
-						},
-						Name: "y",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3341, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3341, 30),
-					Name: "UInt128",
-				},
-				Name:    "Min",
-				NamePos: lp(3341, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3341, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3341, 42),
-							Name: "UInt128",
-						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3341, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3341, 53),
-							Name: "UInt128",
-						},
-						Name: "y",
 					},
 				},
 			},
@@ -78630,24 +78603,16 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3342, 30),
 					Name: "UInt128",
 				},
-				Name:    "MaxMagnitude",
+				Name:    "Log2",
 				NamePos: lp(3342, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3342, 51),
+						Pos: lp(3342, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3342, 51),
+							Pos:  lp(3342, 43),
 							Name: "UInt128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3342, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3342, 62),
-							Name: "UInt128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -78658,24 +78623,16 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3343, 30),
 					Name: "UInt128",
 				},
-				Name:    "MinMagnitude",
+				Name:    "PopCount",
 				NamePos: lp(3343, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3343, 51),
+						Pos: lp(3343, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3343, 51),
+							Pos:  lp(3343, 47),
 							Name: "UInt128",
 						},
-						Name: "x",
-					},
-					&lang.Param{
-						Pos: lp(3343, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3343, 62),
-							Name: "UInt128",
-						},
-						Name: "y",
+						Name: "value",
 					},
 				},
 			},
@@ -78686,32 +78643,16 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3344, 30),
 					Name: "UInt128",
 				},
-				Name:    "Clamp",
+				Name:    "LeadingZeroCount",
 				NamePos: lp(3344, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3344, 44),
+						Pos: lp(3344, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3344, 44),
+							Pos:  lp(3344, 55),
 							Name: "UInt128",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3344, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 59),
-							Name: "UInt128",
-						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3344, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3344, 72),
-							Name: "UInt128",
-						},
-						Name: "max",
 					},
 				},
 			},
@@ -78720,15 +78661,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3345, 30),
-					Name: "int",
+					Name: "UInt128",
 				},
-				Name:    "Sign",
-				NamePos: lp(3345, 34),
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3345, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3345, 39),
+						Pos: lp(3345, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3345, 39),
+							Pos:  lp(3345, 56),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78740,41 +78681,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3346, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3346, 31),
-							Name: "UInt128",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3346, 49),
-							Name: "UInt128",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
+					Name: "UInt128",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3346, 68),
+				Name:    "Max",
+				NamePos: lp(3346, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3346, 75),
+						Pos: lp(3346, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3346, 75),
+							Pos:  lp(3346, 42),
 							Name: "UInt128",
 						},
-						Name: "left",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3346, 89),
+						Pos: lp(3346, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3346, 89),
+							Pos:  lp(3346, 53),
 							Name: "UInt128",
 						},
-						Name: "right",
+						Name: "y",
 					},
 				},
 			},
@@ -78785,24 +78711,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3347, 30),
 					Name: "UInt128",
 				},
-				Name:    "RotateLeft",
+				Name:    "Min",
 				NamePos: lp(3347, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3347, 49),
+						Pos: lp(3347, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3347, 49),
+							Pos:  lp(3347, 42),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3347, 64),
+						Pos: lp(3347, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3347, 64),
-							Name: "int",
+							Pos:  lp(3347, 53),
+							Name: "UInt128",
 						},
-						Name: "rotateAmount",
+						Name: "y",
 					},
 				},
 			},
@@ -78813,24 +78739,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3348, 30),
 					Name: "UInt128",
 				},
-				Name:    "RotateRight",
+				Name:    "MaxMagnitude",
 				NamePos: lp(3348, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3348, 50),
+						Pos: lp(3348, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3348, 50),
+							Pos:  lp(3348, 51),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "x",
 					},
 					&lang.Param{
-						Pos: lp(3348, 65),
+						Pos: lp(3348, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3348, 65),
-							Name: "int",
+							Pos:  lp(3348, 62),
+							Name: "UInt128",
 						},
-						Name: "rotateAmount",
+						Name: "y",
 					},
 				},
 			},
@@ -78839,18 +78765,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3349, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3349, 35),
+				Name:    "MinMagnitude",
+				NamePos: lp(3349, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3349, 49),
+						Pos: lp(3349, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3349, 49),
+							Pos:  lp(3349, 51),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "x",
+					},
+					&lang.Param{
+						Pos: lp(3349, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3349, 62),
+							Name: "UInt128",
+						},
+						Name: "y",
 					},
 				},
 			},
@@ -78859,18 +78793,34 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3350, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3350, 35),
+				Name:    "Clamp",
+				NamePos: lp(3350, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3350, 48),
+						Pos: lp(3350, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3350, 48),
+							Pos:  lp(3350, 44),
 							Name: "UInt128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3350, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 59),
+							Name: "UInt128",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3350, 72),
+						Type: &lang.TypeRef{
+							Pos:  lp(3350, 72),
+							Name: "UInt128",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -78879,15 +78829,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3351, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3351, 35),
+				Name:    "Sign",
+				NamePos: lp(3351, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3351, 46),
+						Pos: lp(3351, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3351, 46),
+							Pos:  lp(3351, 39),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -78899,18 +78849,41 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3352, 30),
-					Name: "bool",
-				},
-				Name:    "IsPositive",
-				NamePos: lp(3352, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3352, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3352, 46),
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3352, 31),
 							Name: "UInt128",
 						},
-						Name: "value",
+						&lang.TypeRef{
+							Pos:  lp(3352, 49),
+							Name: "UInt128",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
+				},
+				Name:    "DivRem",
+				NamePos: lp(3352, 68),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3352, 75),
+						Type: &lang.TypeRef{
+							Pos:  lp(3352, 75),
+							Name: "UInt128",
+						},
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3352, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3352, 89),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -78919,18 +78892,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3353, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3353, 35),
+				Name:    "RotateLeft",
+				NamePos: lp(3353, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3353, 42),
+						Pos: lp(3353, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3353, 42),
+							Pos:  lp(3353, 49),
 							Name: "UInt128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3353, 64),
+						Type: &lang.TypeRef{
+							Pos:  lp(3353, 64),
+							Name: "int",
+						},
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -78941,19 +78922,24 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3354, 30),
 					Name: "UInt128",
 				},
-				Name:    "CreateChecked",
+				Name:    "RotateRight",
 				NamePos: lp(3354, 38),
-				TypeParams: []string{
-					"TOther",
-				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3354, 60),
+						Pos: lp(3354, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3354, 60),
-							Name: "TOther",
+							Pos:  lp(3354, 50),
+							Name: "UInt128",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3354, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3354, 65),
+							Name: "int",
+						},
+						Name: "rotateAmount",
 					},
 				},
 			},
@@ -78962,19 +78948,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3355, 30),
-					Name: "UInt128",
+					Name: "bool",
 				},
-				Name:    "CreateSaturating",
-				NamePos: lp(3355, 38),
-				TypeParams: []string{
-					"TOther",
-				},
+				Name:    "IsEvenInteger",
+				NamePos: lp(3355, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3355, 63),
+						Pos: lp(3355, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3355, 63),
-							Name: "TOther",
+							Pos:  lp(3355, 49),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -78985,19 +78968,16 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3356, 30),
-					Name: "UInt128",
+					Name: "bool",
 				},
-				Name:    "CreateTruncating",
-				NamePos: lp(3356, 38),
-				TypeParams: []string{
-					"TOther",
-				},
+				Name:    "IsOddInteger",
+				NamePos: lp(3356, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3356, 63),
+						Pos: lp(3356, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3356, 63),
-							Name: "TOther",
+							Pos:  lp(3356, 48),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
@@ -79008,26 +78988,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3357, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Compare",
-				NamePos: lp(3357, 34),
+				Name:    "IsNegative",
+				NamePos: lp(3357, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3357, 42),
+						Pos: lp(3357, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3357, 42),
+							Pos:  lp(3357, 46),
 							Name: "UInt128",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3357, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3357, 56),
-							Name: "UInt128",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
 			},
@@ -79036,18 +79008,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3358, 30),
-					Name: "UInt128",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3358, 38),
+				Name:    "IsPositive",
+				NamePos: lp(3358, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3358, 44),
+						Pos: lp(3358, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3358, 44),
-							Name: "string",
+							Pos:  lp(3358, 46),
+							Name: "UInt128",
 						},
-						Name: "s",
+						Name: "value",
 					},
 				},
 			},
@@ -79056,26 +79028,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3359, 30),
-					Name: "UInt128",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3359, 38),
+				Name:    "IsPow2",
+				NamePos: lp(3359, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3359, 44),
+						Pos: lp(3359, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3359, 44),
-							Name: "string",
+							Pos:  lp(3359, 42),
+							Name: "UInt128",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3359, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3359, 54),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
+						Name: "value",
 					},
 				},
 			},
@@ -79086,24 +79050,19 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3360, 30),
 					Name: "UInt128",
 				},
-				Name:    "Parse",
+				Name:    "CreateChecked",
 				NamePos: lp(3360, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3360, 44),
+						Pos: lp(3360, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3360, 44),
-							Name: "string",
+							Pos:  lp(3360, 60),
+							Name: "TOther",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3360, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3360, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
+						Name: "value",
 					},
 				},
 			},
@@ -79114,32 +79073,19 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3361, 30),
 					Name: "UInt128",
 				},
-				Name:    "Parse",
+				Name:    "CreateSaturating",
 				NamePos: lp(3361, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3361, 44),
+						Pos: lp(3361, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3361, 44),
-							Name: "string",
+							Pos:  lp(3361, 63),
+							Name: "TOther",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3361, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 54),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3361, 95),
-						Type: &lang.TypeRef{
-							Pos:  lp(3361, 95),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
+						Name: "value",
 					},
 				},
 			},
@@ -79148,27 +79094,21 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3362, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3362, 35),
+				Name:    "CreateTruncating",
+				NamePos: lp(3362, 38),
+				TypeParams: []string{
+					"TOther",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3362, 44),
+						Pos: lp(3362, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3362, 44),
-							Name: "string",
+							Pos:  lp(3362, 63),
+							Name: "TOther",
 						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos:      lp(3362, 54),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3362, 58),
-							Name: "UInt128",
-						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -79177,35 +79117,26 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3363, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3363, 35),
+				Name:    "Compare",
+				NamePos: lp(3363, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3363, 44),
+						Pos: lp(3363, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3363, 44),
-							Name: "string",
-						},
-						Name: "s",
-					},
-					&lang.Param{
-						Pos: lp(3363, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 54),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3363, 80),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3363, 84),
+							Pos:  lp(3363, 42),
 							Name: "UInt128",
 						},
-						Name: "result",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3363, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3363, 56),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -79214,10 +79145,10 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3364, 30),
-					Name: "bool",
+					Name: "UInt128",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3364, 35),
+				Name:    "Parse",
+				NamePos: lp(3364, 38),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3364, 44),
@@ -79227,27 +79158,123 @@ func libraryAST_193() *lang.TypeDecl {
 						},
 						Name: "s",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3365, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3365, 30),
+					Name: "UInt128",
+				},
+				Name:    "Parse",
+				NamePos: lp(3365, 38),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3364, 54),
+						Pos: lp(3365, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3364, 54),
+							Pos:  lp(3365, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3365, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3365, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3366, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3366, 30),
+					Name: "UInt128",
+				},
+				Name:    "Parse",
+				NamePos: lp(3366, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3366, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3366, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3366, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3366, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3367, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3367, 30),
+					Name: "UInt128",
+				},
+				Name:    "Parse",
+				NamePos: lp(3367, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3367, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3367, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3367, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3367, 54),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3364, 95),
+						Pos: lp(3367, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(3364, 95),
+							Pos:  lp(3367, 95),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3368, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3368, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3368, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3364, 121),
+						Pos: lp(3368, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3368, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos:      lp(3368, 54),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3364, 125),
+							Pos:  lp(3368, 58),
 							Name: "UInt128",
 						},
 						Name: "result",
@@ -79255,122 +79282,104 @@ func libraryAST_193() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3365, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3365, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3365, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3365, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3365, 37),
-							Name: "object",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3366, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3366, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3366, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3366, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3366, 37),
-							Name: "UInt128",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3367, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3367, 23),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3367, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3367, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3367, 35),
-							Name: "UInt128",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3368, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3368, 32),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3368, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3368, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3368, 44),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3369, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3369, 32),
-					Name: "int",
+					Pos:  lp(3369, 30),
+					Name: "bool",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3369, 36),
+				Name:    "TryParse",
+				NamePos: lp(3369, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3369, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3369, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3369, 80),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3369, 84),
+							Name: "UInt128",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3370, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3370, 32),
-					Name: "string",
+					Pos:  lp(3370, 30),
+					Name: "bool",
 				},
-				Name:    "ToString",
-				NamePos: lp(3370, 39),
+				Name:    "TryParse",
+				NamePos: lp(3370, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3370, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 44),
+							Name: "string",
+						},
+						Name: "s",
+					},
+					&lang.Param{
+						Pos: lp(3370, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 54),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3370, 95),
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 95),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3370, 121),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3370, 125),
+							Name: "UInt128",
+						},
+						Name: "result",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3371, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3371, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3371, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3371, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3371, 39),
+						Pos: lp(3371, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3371, 39),
-							Name: "string",
+							Pos:  lp(3371, 37),
+							Name: "object",
 						},
-						Name: "format",
+						Name: "value",
 					},
 				},
 			},
@@ -79379,18 +79388,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3372, 23),
-					Name: "string",
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3372, 30),
+				Name:    "CompareTo",
+				NamePos: lp(3372, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3372, 39),
+						Pos: lp(3372, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3372, 39),
-							Name: "IFormatProvider",
+							Pos:  lp(3372, 37),
+							Name: "UInt128",
 						},
-						Name: "provider",
+						Name: "value",
 					},
 				},
 			},
@@ -79399,23 +79408,95 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3373, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3373, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3373, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3373, 35),
+							Name: "UInt128",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3374, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3374, 32),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3374, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3374, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3374, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3375, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3375, 32),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: lp(3375, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3376, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3376, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3373, 30),
+				NamePos: lp(3376, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3377, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3377, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3377, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3373, 39),
+						Pos: lp(3377, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3373, 39),
+							Pos:  lp(3377, 39),
 							Name: "string",
 						},
 						Name: "format",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3378, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3378, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3378, 30),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3373, 54),
+						Pos: lp(3378, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3373, 54),
+							Pos:  lp(3378, 39),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -79423,181 +79504,32 @@ func libraryAST_193() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3374, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3374, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3374, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3374, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 49),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3374, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3374, 63),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3375, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3375, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_CheckedAddition",
-				NamePos: lp(3375, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3375, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3375, 57),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3375, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3375, 71),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
-				Checked:  true,
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3376, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3376, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3376, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3376, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 49),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3376, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3376, 63),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3377, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3377, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_CheckedSubtraction",
-				NamePos: lp(3377, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3377, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3377, 57),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3377, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3377, 71),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-				Checked:  true,
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3378, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3378, 30),
-					Name: "UInt128",
-				},
-				Name:    "op_Multiply",
-				NamePos: lp(3378, 38),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3378, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 49),
-							Name: "UInt128",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3378, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3378, 63),
-							Name: "UInt128",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "*",
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3379, 9),
-				Modifiers: lang.Modifiers(16401),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3379, 30),
-					Name: "UInt128",
+					Pos:  lp(3379, 23),
+					Name: "string",
 				},
-				Name:    "op_CheckedMultiply",
-				NamePos: lp(3379, 38),
+				Name:    "ToString",
+				NamePos: lp(3379, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3379, 57),
+						Pos: lp(3379, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3379, 57),
-							Name: "UInt128",
+							Pos:  lp(3379, 39),
+							Name: "string",
 						},
-						Name: "left",
+						Name: "format",
 					},
 					&lang.Param{
-						Pos: lp(3379, 71),
+						Pos: lp(3379, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3379, 71),
-							Name: "UInt128",
+							Pos:  lp(3379, 54),
+							Name: "IFormatProvider",
 						},
-						Name: "right",
+						Name: "provider",
 					},
 				},
-				Operator: "*",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3380, 9),
@@ -79606,7 +79538,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3380, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_Division",
+				Name:    "op_Addition",
 				NamePos: lp(3380, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79626,7 +79558,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3381, 9),
@@ -79635,7 +79567,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3381, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedDivision",
+				Name:    "op_CheckedAddition",
 				NamePos: lp(3381, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79655,7 +79587,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "/",
+				Operator: "+",
 				Checked:  true,
 			},
 			&lang.MethodDecl{
@@ -79665,7 +79597,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3382, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_Modulus",
+				Name:    "op_Subtraction",
 				NamePos: lp(3382, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79685,7 +79617,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "%",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3383, 9),
@@ -79694,27 +79626,28 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3383, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_BitwiseAnd",
+				Name:    "op_CheckedSubtraction",
 				NamePos: lp(3383, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3383, 49),
+						Pos: lp(3383, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3383, 49),
+							Pos:  lp(3383, 57),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3383, 63),
+						Pos: lp(3383, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3383, 63),
+							Pos:  lp(3383, 71),
 							Name: "UInt128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "&",
+				Operator: "-",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3384, 9),
@@ -79723,7 +79656,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3384, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_Multiply",
 				NamePos: lp(3384, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79743,7 +79676,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3385, 9),
@@ -79752,27 +79685,28 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3385, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_CheckedMultiply",
 				NamePos: lp(3385, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3385, 49),
+						Pos: lp(3385, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3385, 49),
+							Pos:  lp(3385, 57),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3385, 63),
+						Pos: lp(3385, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3385, 63),
+							Pos:  lp(3385, 71),
 							Name: "UInt128",
 						},
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "*",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3386, 9),
@@ -79781,27 +79715,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3386, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_Division",
 				NamePos: lp(3386, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3386, 50),
+						Pos: lp(3386, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3386, 50),
+							Pos:  lp(3386, 49),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3386, 65),
+						Pos: lp(3386, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3386, 65),
-							Name: "int",
+							Pos:  lp(3386, 63),
+							Name: "UInt128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3387, 9),
@@ -79810,27 +79744,28 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3387, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_CheckedDivision",
 				NamePos: lp(3387, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3387, 50),
+						Pos: lp(3387, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3387, 50),
+							Pos:  lp(3387, 57),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3387, 65),
+						Pos: lp(3387, 71),
 						Type: &lang.TypeRef{
-							Pos:  lp(3387, 65),
-							Name: "int",
+							Pos:  lp(3387, 71),
+							Name: "UInt128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: ">>",
+				Operator: "/",
+				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3388, 9),
@@ -79839,27 +79774,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3388, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_Modulus",
 				NamePos: lp(3388, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3388, 51),
+						Pos: lp(3388, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3388, 51),
+							Pos:  lp(3388, 49),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3388, 66),
+						Pos: lp(3388, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3388, 66),
-							Name: "int",
+							Pos:  lp(3388, 63),
+							Name: "UInt128",
 						},
-						Name: "shiftAmount",
+						Name: "right",
 					},
 				},
-				Operator: ">>>",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3389, 9),
@@ -79868,7 +79803,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3389, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3389, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79877,10 +79812,18 @@ func libraryAST_193() *lang.TypeDecl {
 							Pos:  lp(3389, 49),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3389, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3389, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "~",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3390, 9),
@@ -79889,7 +79832,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3390, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3390, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79898,10 +79841,18 @@ func libraryAST_193() *lang.TypeDecl {
 							Pos:  lp(3390, 49),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3390, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3390, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "+",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3391, 9),
@@ -79910,7 +79861,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3391, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3391, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79919,10 +79870,18 @@ func libraryAST_193() *lang.TypeDecl {
 							Pos:  lp(3391, 49),
 							Name: "UInt128",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3391, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3391, 63),
+							Name: "UInt128",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3392, 9),
@@ -79931,20 +79890,27 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3392, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedUnaryNegation",
+				Name:    "op_LeftShift",
 				NamePos: lp(3392, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3392, 57),
+						Pos: lp(3392, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3392, 57),
+							Pos:  lp(3392, 50),
 							Name: "UInt128",
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3392, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3392, 65),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "-",
-				Checked:  true,
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3393, 9),
@@ -79953,7 +79919,7 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3393, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_Increment",
+				Name:    "op_RightShift",
 				NamePos: lp(3393, 38),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -79964,8 +79930,16 @@ func libraryAST_193() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3393, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3393, 65),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
 				},
-				Operator: "++",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3394, 9),
@@ -79974,13 +79948,148 @@ func libraryAST_193() *lang.TypeDecl {
 					Pos:  lp(3394, 30),
 					Name: "UInt128",
 				},
-				Name:    "op_CheckedIncrement",
+				Name:    "op_UnsignedRightShift",
 				NamePos: lp(3394, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3394, 58),
+						Pos: lp(3394, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3394, 58),
+							Pos:  lp(3394, 51),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3394, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3394, 66),
+							Name: "int",
+						},
+						Name: "shiftAmount",
+					},
+				},
+				Operator: ">>>",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3395, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3395, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_OnesComplement",
+				NamePos: lp(3395, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3395, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3395, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "~",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3396, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3396, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3396, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3396, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3396, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "+",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3397, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3397, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3397, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3397, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3397, 49),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3398, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3398, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedUnaryNegation",
+				NamePos: lp(3398, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3398, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3398, 57),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "-",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3399, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3399, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_Increment",
+				NamePos: lp(3399, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3399, 50),
+						Type: &lang.TypeRef{
+							Pos:  lp(3399, 50),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "++",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3400, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3400, 30),
+					Name: "UInt128",
+				},
+				Name:    "op_CheckedIncrement",
+				NamePos: lp(3400, 38),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3400, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3400, 58),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -79990,19 +80099,19 @@ func libraryAST_193() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3395, 9),
+				Pos:       lp(3401, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3395, 30),
+					Pos:  lp(3401, 30),
 					Name: "UInt128",
 				},
 				Name:    "op_Decrement",
-				NamePos: lp(3395, 38),
+				NamePos: lp(3401, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3395, 50),
+						Pos: lp(3401, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3395, 50),
+							Pos:  lp(3401, 50),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80011,19 +80120,19 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "--",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3396, 9),
+				Pos:       lp(3402, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3396, 30),
+					Pos:  lp(3402, 30),
 					Name: "UInt128",
 				},
 				Name:    "op_CheckedDecrement",
-				NamePos: lp(3396, 38),
+				NamePos: lp(3402, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3396, 58),
+						Pos: lp(3402, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3396, 58),
+							Pos:  lp(3402, 58),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80033,27 +80142,27 @@ func libraryAST_193() *lang.TypeDecl {
 				Checked:  true,
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3397, 9),
+				Pos:       lp(3403, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3397, 30),
+					Pos:  lp(3403, 30),
 					Name: "bool",
 				},
 				Name:    "op_Equality",
-				NamePos: lp(3397, 35),
+				NamePos: lp(3403, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3397, 47),
+						Pos: lp(3403, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 47),
+							Pos:  lp(3403, 47),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3397, 61),
+						Pos: lp(3403, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3397, 61),
+							Pos:  lp(3403, 61),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -80062,27 +80171,27 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "==",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3398, 9),
+				Pos:       lp(3404, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3398, 30),
+					Pos:  lp(3404, 30),
 					Name: "bool",
 				},
 				Name:    "op_Inequality",
-				NamePos: lp(3398, 35),
+				NamePos: lp(3404, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3398, 47),
+						Pos: lp(3404, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3398, 47),
+							Pos:  lp(3404, 47),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3398, 61),
+						Pos: lp(3404, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3398, 61),
+							Pos:  lp(3404, 61),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -80091,27 +80200,27 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "!=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3399, 9),
+				Pos:       lp(3405, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3399, 30),
+					Pos:  lp(3405, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThan",
-				NamePos: lp(3399, 35),
+				NamePos: lp(3405, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3399, 46),
+						Pos: lp(3405, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3399, 46),
+							Pos:  lp(3405, 46),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3399, 60),
+						Pos: lp(3405, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3399, 60),
+							Pos:  lp(3405, 60),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -80120,27 +80229,27 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "<",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3400, 9),
+				Pos:       lp(3406, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3400, 30),
+					Pos:  lp(3406, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThan",
-				NamePos: lp(3400, 35),
+				NamePos: lp(3406, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3400, 46),
+						Pos: lp(3406, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3400, 46),
+							Pos:  lp(3406, 46),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3400, 60),
+						Pos: lp(3406, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3400, 60),
+							Pos:  lp(3406, 60),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -80149,27 +80258,27 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: ">",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3401, 9),
+				Pos:       lp(3407, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3401, 30),
+					Pos:  lp(3407, 30),
 					Name: "bool",
 				},
 				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3401, 35),
+				NamePos: lp(3407, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3401, 47),
+						Pos: lp(3407, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3401, 47),
+							Pos:  lp(3407, 47),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3401, 61),
+						Pos: lp(3407, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3401, 61),
+							Pos:  lp(3407, 61),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -80178,27 +80287,27 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "<=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3402, 9),
+				Pos:       lp(3408, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3402, 30),
+					Pos:  lp(3408, 30),
 					Name: "bool",
 				},
 				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3402, 35),
+				NamePos: lp(3408, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3402, 47),
+						Pos: lp(3408, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3402, 47),
+							Pos:  lp(3408, 47),
 							Name: "UInt128",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3402, 61),
+						Pos: lp(3408, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3402, 61),
+							Pos:  lp(3408, 61),
 							Name: "UInt128",
 						},
 						Name: "right",
@@ -80207,18 +80316,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: ">=",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3403, 9),
+				Pos:       lp(3409, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3403, 48),
+					Pos:  lp(3409, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3403, 56),
+						Pos: lp(3409, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3403, 56),
+							Pos:  lp(3409, 56),
 							Name: "byte",
 						},
 						Name: "value",
@@ -80227,18 +80336,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3404, 9),
+				Pos:       lp(3410, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3404, 48),
+					Pos:  lp(3410, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3404, 56),
+						Pos: lp(3410, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3404, 56),
+							Pos:  lp(3410, 56),
 							Name: "ushort",
 						},
 						Name: "value",
@@ -80247,18 +80356,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3405, 9),
+				Pos:       lp(3411, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3405, 48),
+					Pos:  lp(3411, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3405, 56),
+						Pos: lp(3411, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3405, 56),
+							Pos:  lp(3411, 56),
 							Name: "char",
 						},
 						Name: "value",
@@ -80267,18 +80376,18 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3406, 9),
+				Pos:       lp(3412, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3406, 48),
+					Pos:  lp(3412, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3406, 56),
+						Pos: lp(3412, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3406, 56),
+							Pos:  lp(3412, 56),
 							Name: "uint",
 						},
 						Name: "value",
@@ -80287,147 +80396,24 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "implicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3407, 9),
+				Pos:       lp(3413, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3407, 48),
+					Pos:  lp(3413, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3407, 56),
+						Pos: lp(3413, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3407, 56),
+							Pos:  lp(3413, 56),
 							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
 				Operator: "implicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3408, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3408, 48),
-					Name: "UInt128",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3408, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3408, 56),
-							Name: "sbyte",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3409, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3409, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3409, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3409, 64),
-							Name: "sbyte",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3410, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3410, 48),
-					Name: "UInt128",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3410, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3410, 56),
-							Name: "short",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3411, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3411, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3411, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3411, 64),
-							Name: "short",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3412, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3412, 48),
-					Name: "UInt128",
-				},
-				Name: "op_Explicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3412, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3412, 56),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3413, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3413, 56),
-					Name: "UInt128",
-				},
-				Name: "op_CheckedExplicit",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3413, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3413, 64),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-				Operator: "explicit",
-				Checked:  true,
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3414, 9),
@@ -80442,7 +80428,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3414, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3414, 56),
-							Name: "long",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -80462,7 +80448,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3415, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3415, 64),
-							Name: "long",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -80483,7 +80469,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3416, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3416, 56),
-							Name: "float",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -80503,7 +80489,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3417, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3417, 64),
-							Name: "float",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -80524,7 +80510,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3418, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3418, 56),
-							Name: "double",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -80544,7 +80530,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3419, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3419, 64),
-							Name: "double",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -80565,7 +80551,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3420, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3420, 56),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -80585,7 +80571,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3421, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3421, 64),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -80606,7 +80592,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3422, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3422, 56),
-							Name: "Int128",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -80626,7 +80612,7 @@ func libraryAST_193() *lang.TypeDecl {
 						Pos: lp(3423, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3423, 64),
-							Name: "Int128",
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -80639,15 +80625,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3424, 48),
-					Name: "byte",
+					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3424, 53),
+						Pos: lp(3424, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3424, 53),
-							Name: "UInt128",
+							Pos:  lp(3424, 56),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -80659,15 +80645,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3425, 56),
-					Name: "byte",
+					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3425, 61),
+						Pos: lp(3425, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3425, 61),
-							Name: "UInt128",
+							Pos:  lp(3425, 64),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -80680,15 +80666,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3426, 48),
-					Name: "sbyte",
+					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3426, 54),
+						Pos: lp(3426, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3426, 54),
-							Name: "UInt128",
+							Pos:  lp(3426, 56),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -80700,15 +80686,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3427, 56),
-					Name: "sbyte",
+					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3427, 62),
+						Pos: lp(3427, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3427, 62),
-							Name: "UInt128",
+							Pos:  lp(3427, 64),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -80721,15 +80707,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3428, 48),
-					Name: "short",
+					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3428, 54),
+						Pos: lp(3428, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3428, 54),
-							Name: "UInt128",
+							Pos:  lp(3428, 56),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -80741,15 +80727,15 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3429, 56),
-					Name: "short",
+					Name: "UInt128",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3429, 62),
+						Pos: lp(3429, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3429, 62),
-							Name: "UInt128",
+							Pos:  lp(3429, 64),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
@@ -80762,14 +80748,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3430, 48),
-					Name: "ushort",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3430, 55),
+						Pos: lp(3430, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3430, 55),
+							Pos:  lp(3430, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80782,14 +80768,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3431, 56),
-					Name: "ushort",
+					Name: "byte",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3431, 63),
+						Pos: lp(3431, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3431, 63),
+							Pos:  lp(3431, 61),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80803,14 +80789,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3432, 48),
-					Name: "char",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3432, 53),
+						Pos: lp(3432, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3432, 53),
+							Pos:  lp(3432, 54),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80823,14 +80809,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3433, 56),
-					Name: "char",
+					Name: "sbyte",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3433, 61),
+						Pos: lp(3433, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3433, 61),
+							Pos:  lp(3433, 62),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80844,14 +80830,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3434, 48),
-					Name: "int",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3434, 52),
+						Pos: lp(3434, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3434, 52),
+							Pos:  lp(3434, 54),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80864,14 +80850,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3435, 56),
-					Name: "int",
+					Name: "short",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3435, 60),
+						Pos: lp(3435, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3435, 60),
+							Pos:  lp(3435, 62),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80885,14 +80871,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3436, 48),
-					Name: "uint",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3436, 53),
+						Pos: lp(3436, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3436, 53),
+							Pos:  lp(3436, 55),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80905,14 +80891,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3437, 56),
-					Name: "uint",
+					Name: "ushort",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3437, 61),
+						Pos: lp(3437, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3437, 61),
+							Pos:  lp(3437, 63),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80926,7 +80912,7 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3438, 48),
-					Name: "long",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -80946,7 +80932,7 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3439, 56),
-					Name: "long",
+					Name: "char",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
@@ -80967,14 +80953,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3440, 48),
-					Name: "ulong",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3440, 54),
+						Pos: lp(3440, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3440, 54),
+							Pos:  lp(3440, 52),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -80987,14 +80973,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3441, 56),
-					Name: "ulong",
+					Name: "int",
 				},
 				Name: "op_CheckedExplicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3441, 62),
+						Pos: lp(3441, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3441, 62),
+							Pos:  lp(3441, 60),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -81008,14 +80994,14 @@ func libraryAST_193() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3442, 48),
-					Name: "float",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3442, 54),
+						Pos: lp(3442, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3442, 54),
+							Pos:  lp(3442, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -81027,15 +81013,36 @@ func libraryAST_193() *lang.TypeDecl {
 				Pos:       lp(3443, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3443, 48),
-					Name: "double",
+					Pos:  lp(3443, 56),
+					Name: "uint",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3443, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3443, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3444, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3444, 48),
+					Name: "long",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3443, 55),
+						Pos: lp(3444, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3443, 55),
+							Pos:  lp(3444, 53),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -81044,18 +81051,120 @@ func libraryAST_193() *lang.TypeDecl {
 				Operator: "explicit",
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3444, 9),
+				Pos:       lp(3445, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3444, 48),
+					Pos:  lp(3445, 56),
+					Name: "long",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3445, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3445, 61),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3446, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3446, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3446, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3446, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3447, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3447, 56),
+					Name: "ulong",
+				},
+				Name: "op_CheckedExplicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3447, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3447, 62),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+				Checked:  true,
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3448, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3448, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3448, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3448, 54),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3449, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3449, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3449, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3449, 55),
+							Name: "UInt128",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3450, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3450, 48),
 					Name: "decimal",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3444, 56),
+						Pos: lp(3450, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3444, 56),
+							Pos:  lp(3450, 56),
 							Name: "UInt128",
 						},
 						Name: "value",
@@ -81069,142 +81178,52 @@ func libraryAST_193() *lang.TypeDecl {
 
 func libraryAST_194() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3453, 5),
+		Pos:       lp(3459, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BigInteger",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(33),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3453, 6),
+				Pos:  lp(3459, 6),
 				Name: "Struct",
 			},
 		},
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3453, 47),
+				Pos:  lp(3459, 47),
 				Name: "IComparable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3453, 60),
+				Pos:  lp(3459, 60),
 				Name: "IComparable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3453, 72),
+						Pos:  lp(3459, 72),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3453, 85),
+				Pos:  lp(3459, 85),
 				Name: "IEquatable",
 				Args: []*lang.TypeRef{
 					&lang.TypeRef{
-						Pos:  lp(3453, 96),
+						Pos:  lp(3459, 96),
 						Name: "BigInteger",
 					},
 				},
 			},
 			&lang.TypeRef{
-				Pos:  lp(3453, 109),
+				Pos:  lp(3459, 109),
 				Name: "IFormattable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3455, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3456, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3456, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3456, 34),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3457, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3457, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3457, 34),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3458, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3458, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3458, 34),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3459, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3459, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3459, 34),
-							Name: "ulong",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3460, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3460, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3460, 34),
-							Name: "float",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.CtorDecl{
 				Pos:       lp(3461, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "BigInteger",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3461, 34),
-						Type: &lang.TypeRef{
-							Pos:  lp(3461, 34),
-							Name: "double",
-						},
-						Name: "value",
-					},
-				},
 			},
 			&lang.CtorDecl{
 				Pos:       lp(3462, 9),
@@ -81215,7 +81234,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3462, 34),
 						Type: &lang.TypeRef{
 							Pos:  lp(3462, 34),
-							Name: "decimal",
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -81229,10 +81248,100 @@ func libraryAST_194() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3463, 34),
 						Type: &lang.TypeRef{
-							Pos:       lp(3463, 34),
+							Pos:  lp(3463, 34),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3464, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3464, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3464, 34),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3465, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3465, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3465, 34),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3466, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3466, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3466, 34),
+							Name: "float",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3467, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3467, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3467, 34),
+							Name: "double",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3468, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3468, 34),
+						Type: &lang.TypeRef{
+							Pos:  lp(3468, 34),
+							Name: "decimal",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3469, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "BigInteger",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3469, 34),
+						Type: &lang.TypeRef{
+							Pos:       lp(3469, 34),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3463, 34),
+								Pos:  lp(3469, 34),
 								Name: "byte",
 							},
 						},
@@ -81241,282 +81350,122 @@ func libraryAST_194() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3464, 9),
+				Pos:       lp(3470, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3464, 23),
+					Pos:  lp(3470, 23),
 					Name: "BigInteger",
 				},
 				Name: "Zero",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3464, 41),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3465, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3465, 23),
-					Name: "BigInteger",
-				},
-				Name: "One",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3465, 40),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3466, 9),
-				Modifiers: lang.Modifiers(17),
-				Type: &lang.TypeRef{
-					Pos:  lp(3466, 23),
-					Name: "BigInteger",
-				},
-				Name: "MinusOne",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3466, 45),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3467, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3467, 16),
-					Name: "bool",
-				},
-				Name: "IsZero",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3467, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3468, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3468, 16),
-					Name: "bool",
-				},
-				Name: "IsOne",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3468, 29),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3469, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3469, 16),
-					Name: "bool",
-				},
-				Name: "IsEven",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3469, 30),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3470, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3470, 16),
-					Name: "bool",
-				},
-				Name: "IsPowerOfTwo",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3470, 36),
+						Pos:  lp(3470, 41),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
 				Pos:       lp(3471, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3471, 23),
+					Name: "BigInteger",
+				},
+				Name: "One",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3471, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3472, 9),
+				Modifiers: lang.Modifiers(17),
+				Type: &lang.TypeRef{
+					Pos:  lp(3472, 23),
+					Name: "BigInteger",
+				},
+				Name: "MinusOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3472, 45),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3473, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3471, 16),
+					Pos:  lp(3473, 16),
+					Name: "bool",
+				},
+				Name: "IsZero",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3473, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3474, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3474, 16),
+					Name: "bool",
+				},
+				Name: "IsOne",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3474, 29),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3475, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3475, 16),
+					Name: "bool",
+				},
+				Name: "IsEven",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3475, 30),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3476, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3476, 16),
+					Name: "bool",
+				},
+				Name: "IsPowerOfTwo",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3476, 36),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3477, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3477, 16),
 					Name: "int",
 				},
 				Name: "Sign",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3471, 27),
+						Pos:  lp(3477, 27),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3472, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3472, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Abs",
-				NamePos: lp(3472, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3472, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3472, 45),
-							Name: "BigInteger",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3473, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3473, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Add",
-				NamePos: lp(3473, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3473, 45),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 45),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3473, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3473, 62),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3474, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3474, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Subtract",
-				NamePos: lp(3474, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3474, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3474, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3474, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3475, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3475, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Multiply",
-				NamePos: lp(3475, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3475, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3475, 50),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3475, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3475, 67),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3476, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3476, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Divide",
-				NamePos: lp(3476, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3476, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3476, 48),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3476, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3476, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3477, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3477, 30),
-					Name: "BigInteger",
-				},
-				Name:    "Remainder",
-				NamePos: lp(3477, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3477, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3477, 51),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3477, 72),
-						Type: &lang.TypeRef{
-							Pos:  lp(3477, 72),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
 					},
 				},
 			},
@@ -81527,33 +81476,16 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3478, 30),
 					Name: "BigInteger",
 				},
-				Name:    "DivRem",
+				Name:    "Abs",
 				NamePos: lp(3478, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3478, 48),
+						Pos: lp(3478, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3478, 48),
+							Pos:  lp(3478, 45),
 							Name: "BigInteger",
 						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3478, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3478, 69),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-					&lang.Param{
-						Pos:      lp(3478, 89),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3478, 93),
-							Name: "BigInteger",
-						},
-						Name: "remainder",
+						Name: "value",
 					},
 				},
 			},
@@ -81562,38 +81494,23 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3479, 30),
-					Name: "System.ValueTuple",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3479, 31),
-							Name: "BigInteger",
-						},
-						&lang.TypeRef{
-							Pos:  lp(3479, 52),
-							Name: "BigInteger",
-						},
-					},
-					Tuple: true,
-					TupleNames: []string{
-						"Quotient",
-						"Remainder",
-					},
+					Name: "BigInteger",
 				},
-				Name:    "DivRem",
-				NamePos: lp(3479, 74),
+				Name:    "Add",
+				NamePos: lp(3479, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3479, 81),
+						Pos: lp(3479, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3479, 81),
+							Pos:  lp(3479, 45),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3479, 98),
+						Pos: lp(3479, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3479, 98),
+							Pos:  lp(3479, 62),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -81607,16 +81524,24 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3480, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Negate",
+				Name:    "Subtract",
 				NamePos: lp(3480, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3480, 48),
+						Pos: lp(3480, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3480, 48),
+							Pos:  lp(3480, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3480, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3480, 67),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -81627,24 +81552,24 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3481, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Pow",
+				Name:    "Multiply",
 				NamePos: lp(3481, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3481, 45),
+						Pos: lp(3481, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 45),
+							Pos:  lp(3481, 50),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3481, 63),
+						Pos: lp(3481, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3481, 63),
-							Name: "int",
+							Pos:  lp(3481, 67),
+							Name: "BigInteger",
 						},
-						Name: "exponent",
+						Name: "right",
 					},
 				},
 			},
@@ -81655,7 +81580,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3482, 30),
 					Name: "BigInteger",
 				},
-				Name:    "ModPow",
+				Name:    "Divide",
 				NamePos: lp(3482, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -81664,23 +81589,15 @@ func libraryAST_194() *lang.TypeDecl {
 							Pos:  lp(3482, 48),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3482, 66),
+						Pos: lp(3482, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3482, 66),
+							Pos:  lp(3482, 69),
 							Name: "BigInteger",
 						},
-						Name: "exponent",
-					},
-					&lang.Param{
-						Pos: lp(3482, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3482, 87),
-							Name: "BigInteger",
-						},
-						Name: "modulus",
+						Name: "divisor",
 					},
 				},
 			},
@@ -81691,24 +81608,24 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3483, 30),
 					Name: "BigInteger",
 				},
-				Name:    "GreatestCommonDivisor",
+				Name:    "Remainder",
 				NamePos: lp(3483, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3483, 63),
+						Pos: lp(3483, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3483, 63),
+							Pos:  lp(3483, 51),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3483, 80),
+						Pos: lp(3483, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3483, 80),
+							Pos:  lp(3483, 72),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
 					},
 				},
 			},
@@ -81719,24 +81636,33 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3484, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Max",
+				Name:    "DivRem",
 				NamePos: lp(3484, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3484, 45),
+						Pos: lp(3484, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3484, 45),
+							Pos:  lp(3484, 48),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3484, 62),
+						Pos: lp(3484, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3484, 62),
+							Pos:  lp(3484, 69),
 							Name: "BigInteger",
 						},
-						Name: "right",
+						Name: "divisor",
+					},
+					&lang.Param{
+						Pos:      lp(3484, 89),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3484, 93),
+							Name: "BigInteger",
+						},
+						Name: "remainder",
 					},
 				},
 			},
@@ -81745,23 +81671,38 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3485, 30),
-					Name: "BigInteger",
+					Name: "System.ValueTuple",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3485, 31),
+							Name: "BigInteger",
+						},
+						&lang.TypeRef{
+							Pos:  lp(3485, 52),
+							Name: "BigInteger",
+						},
+					},
+					Tuple: true,
+					TupleNames: []string{
+						"Quotient",
+						"Remainder",
+					},
 				},
-				Name:    "Min",
-				NamePos: lp(3485, 41),
+				Name:    "DivRem",
+				NamePos: lp(3485, 74),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3485, 45),
+						Pos: lp(3485, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3485, 45),
+							Pos:  lp(3485, 81),
 							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3485, 62),
+						Pos: lp(3485, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3485, 62),
+							Pos:  lp(3485, 98),
 							Name: "BigInteger",
 						},
 						Name: "right",
@@ -81775,32 +81716,16 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3486, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Clamp",
+				Name:    "Negate",
 				NamePos: lp(3486, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3486, 47),
+						Pos: lp(3486, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3486, 47),
+							Pos:  lp(3486, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3486, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3486, 65),
-							Name: "BigInteger",
-						},
-						Name: "min",
-					},
-					&lang.Param{
-						Pos: lp(3486, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3486, 81),
-							Name: "BigInteger",
-						},
-						Name: "max",
 					},
 				},
 			},
@@ -81809,26 +81734,26 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3487, 30),
-					Name: "int",
+					Name: "BigInteger",
 				},
-				Name:    "Compare",
-				NamePos: lp(3487, 34),
+				Name:    "Pow",
+				NamePos: lp(3487, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3487, 42),
+						Pos: lp(3487, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3487, 42),
+							Pos:  lp(3487, 45),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3487, 59),
+						Pos: lp(3487, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3487, 59),
-							Name: "BigInteger",
+							Pos:  lp(3487, 63),
+							Name: "int",
 						},
-						Name: "right",
+						Name: "exponent",
 					},
 				},
 			},
@@ -81837,18 +81762,34 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3488, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log",
-				NamePos: lp(3488, 37),
+				Name:    "ModPow",
+				NamePos: lp(3488, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3488, 41),
+						Pos: lp(3488, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3488, 41),
+							Pos:  lp(3488, 48),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3488, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 66),
+							Name: "BigInteger",
+						},
+						Name: "exponent",
+					},
+					&lang.Param{
+						Pos: lp(3488, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3488, 87),
+							Name: "BigInteger",
+						},
+						Name: "modulus",
 					},
 				},
 			},
@@ -81857,26 +81798,26 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3489, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log",
-				NamePos: lp(3489, 37),
+				Name:    "GreatestCommonDivisor",
+				NamePos: lp(3489, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3489, 41),
+						Pos: lp(3489, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3489, 41),
+							Pos:  lp(3489, 63),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3489, 59),
+						Pos: lp(3489, 80),
 						Type: &lang.TypeRef{
-							Pos:  lp(3489, 59),
-							Name: "double",
+							Pos:  lp(3489, 80),
+							Name: "BigInteger",
 						},
-						Name: "baseValue",
+						Name: "right",
 					},
 				},
 			},
@@ -81885,18 +81826,26 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3490, 30),
-					Name: "double",
+					Name: "BigInteger",
 				},
-				Name:    "Log10",
-				NamePos: lp(3490, 37),
+				Name:    "Max",
+				NamePos: lp(3490, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3490, 43),
+						Pos: lp(3490, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3490, 43),
+							Pos:  lp(3490, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3490, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3490, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -81907,16 +81856,24 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3491, 30),
 					Name: "BigInteger",
 				},
-				Name:    "Log2",
+				Name:    "Min",
 				NamePos: lp(3491, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3491, 46),
+						Pos: lp(3491, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3491, 46),
+							Pos:  lp(3491, 45),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3491, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3491, 62),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -81925,18 +81882,34 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3492, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "IsEvenInteger",
-				NamePos: lp(3492, 35),
+				Name:    "Clamp",
+				NamePos: lp(3492, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3492, 49),
+						Pos: lp(3492, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3492, 49),
+							Pos:  lp(3492, 47),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3492, 65),
+						Type: &lang.TypeRef{
+							Pos:  lp(3492, 65),
+							Name: "BigInteger",
+						},
+						Name: "min",
+					},
+					&lang.Param{
+						Pos: lp(3492, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3492, 81),
+							Name: "BigInteger",
+						},
+						Name: "max",
 					},
 				},
 			},
@@ -81945,18 +81918,26 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3493, 30),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "IsOddInteger",
-				NamePos: lp(3493, 35),
+				Name:    "Compare",
+				NamePos: lp(3493, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3493, 48),
+						Pos: lp(3493, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3493, 48),
+							Pos:  lp(3493, 42),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3493, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3493, 59),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
 			},
@@ -81965,15 +81946,15 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3494, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "IsNegative",
-				NamePos: lp(3494, 35),
+				Name:    "Log",
+				NamePos: lp(3494, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3494, 46),
+						Pos: lp(3494, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3494, 46),
+							Pos:  lp(3494, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -81985,18 +81966,26 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3495, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "IsPositive",
-				NamePos: lp(3495, 35),
+				Name:    "Log",
+				NamePos: lp(3495, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3495, 46),
+						Pos: lp(3495, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3495, 46),
+							Pos:  lp(3495, 41),
 							Name: "BigInteger",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3495, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3495, 59),
+							Name: "double",
+						},
+						Name: "baseValue",
 					},
 				},
 			},
@@ -82005,15 +81994,15 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3496, 30),
-					Name: "bool",
+					Name: "double",
 				},
-				Name:    "IsPow2",
-				NamePos: lp(3496, 35),
+				Name:    "Log10",
+				NamePos: lp(3496, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3496, 42),
+						Pos: lp(3496, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3496, 42),
+							Pos:  lp(3496, 43),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -82027,13 +82016,13 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3497, 30),
 					Name: "BigInteger",
 				},
-				Name:    "PopCount",
+				Name:    "Log2",
 				NamePos: lp(3497, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3497, 50),
+						Pos: lp(3497, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3497, 50),
+							Pos:  lp(3497, 46),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -82045,15 +82034,15 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3498, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3498, 41),
+				Name:    "IsEvenInteger",
+				NamePos: lp(3498, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3498, 59),
+						Pos: lp(3498, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3498, 59),
+							Pos:  lp(3498, 49),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -82065,16 +82054,16 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3499, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3499, 41),
+				Name:    "IsOddInteger",
+				NamePos: lp(3499, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3499, 47),
+						Pos: lp(3499, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3499, 47),
-							Name: "string",
+							Pos:  lp(3499, 48),
+							Name: "BigInteger",
 						},
 						Name: "value",
 					},
@@ -82085,26 +82074,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3500, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3500, 41),
+				Name:    "IsNegative",
+				NamePos: lp(3500, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3500, 47),
+						Pos: lp(3500, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3500, 47),
-							Name: "string",
+							Pos:  lp(3500, 46),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3500, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3500, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
 					},
 				},
 			},
@@ -82113,26 +82094,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3501, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3501, 41),
+				Name:    "IsPositive",
+				NamePos: lp(3501, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3501, 47),
+						Pos: lp(3501, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3501, 47),
-							Name: "string",
+							Pos:  lp(3501, 46),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3501, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3501, 61),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
 					},
 				},
 			},
@@ -82141,34 +82114,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3502, 30),
-					Name: "BigInteger",
+					Name: "bool",
 				},
-				Name:    "Parse",
-				NamePos: lp(3502, 41),
+				Name:    "IsPow2",
+				NamePos: lp(3502, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3502, 47),
+						Pos: lp(3502, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3502, 47),
-							Name: "string",
+							Pos:  lp(3502, 42),
+							Name: "BigInteger",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3502, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3502, 61),
-							Name: "System.Globalization.NumberStyles",
-						},
-						Name: "style",
-					},
-					&lang.Param{
-						Pos: lp(3502, 102),
-						Type: &lang.TypeRef{
-							Pos:  lp(3502, 102),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
 					},
 				},
 			},
@@ -82177,27 +82134,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3503, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3503, 35),
+				Name:    "PopCount",
+				NamePos: lp(3503, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3503, 44),
+						Pos: lp(3503, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3503, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos:      lp(3503, 58),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3503, 62),
+							Pos:  lp(3503, 50),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -82206,35 +82154,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3504, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3504, 35),
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3504, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3504, 44),
+						Pos: lp(3504, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3504, 44),
-							Name: "string",
-						},
-						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3504, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 58),
-							Name: "IFormatProvider",
-						},
-						Name: "provider",
-					},
-					&lang.Param{
-						Pos:      lp(3504, 84),
-						Modifier: "out",
-						Type: &lang.TypeRef{
-							Pos:  lp(3504, 88),
+							Pos:  lp(3504, 59),
 							Name: "BigInteger",
 						},
-						Name: "result",
+						Name: "value",
 					},
 				},
 			},
@@ -82243,40 +82174,136 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3505, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "TryParse",
-				NamePos: lp(3505, 35),
+				Name:    "Parse",
+				NamePos: lp(3505, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3505, 44),
+						Pos: lp(3505, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 44),
+							Pos:  lp(3505, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3506, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3506, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3506, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3506, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3506, 47),
 							Name: "string",
 						},
 						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3505, 58),
+						Pos: lp(3506, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 58),
+							Pos:  lp(3506, 61),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3507, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3507, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3507, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3507, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3507, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3507, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3507, 61),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3508, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3508, 30),
+					Name: "BigInteger",
+				},
+				Name:    "Parse",
+				NamePos: lp(3508, 41),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3508, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 47),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3508, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3508, 61),
 							Name: "System.Globalization.NumberStyles",
 						},
 						Name: "style",
 					},
 					&lang.Param{
-						Pos: lp(3505, 99),
+						Pos: lp(3508, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 99),
+							Pos:  lp(3508, 102),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3509, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3509, 30),
+					Name: "bool",
+				},
+				Name:    "TryParse",
+				NamePos: lp(3509, 35),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3505, 125),
+						Pos: lp(3509, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3509, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos:      lp(3509, 58),
 						Modifier: "out",
 						Type: &lang.TypeRef{
-							Pos:  lp(3505, 129),
+							Pos:  lp(3509, 62),
 							Name: "BigInteger",
 						},
 						Name: "result",
@@ -82284,122 +82311,84 @@ func libraryAST_194() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3506, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3506, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3506, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3506, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3506, 37),
-							Name: "object",
-						},
-						Name: "obj",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3507, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3507, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3507, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3507, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3507, 37),
-							Name: "BigInteger",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3508, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3508, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3508, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3508, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3508, 37),
-							Name: "long",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3509, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3509, 23),
-					Name: "int",
-				},
-				Name:    "CompareTo",
-				NamePos: lp(3509, 27),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3509, 37),
-						Type: &lang.TypeRef{
-							Pos:  lp(3509, 37),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3510, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3510, 23),
+					Pos:  lp(3510, 30),
 					Name: "bool",
 				},
-				Name:    "Equals",
-				NamePos: lp(3510, 28),
+				Name:    "TryParse",
+				NamePos: lp(3510, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3510, 35),
+						Pos: lp(3510, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3510, 35),
+							Pos:  lp(3510, 44),
+							Name: "string",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3510, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 58),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3510, 84),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3510, 88),
 							Name: "BigInteger",
 						},
-						Name: "other",
+						Name: "result",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3511, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3511, 23),
+					Pos:  lp(3511, 30),
 					Name: "bool",
 				},
-				Name:    "Equals",
-				NamePos: lp(3511, 28),
+				Name:    "TryParse",
+				NamePos: lp(3511, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3511, 35),
+						Pos: lp(3511, 44),
 						Type: &lang.TypeRef{
-							Pos:  lp(3511, 35),
-							Name: "long",
+							Pos:  lp(3511, 44),
+							Name: "string",
 						},
-						Name: "other",
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3511, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 58),
+							Name: "System.Globalization.NumberStyles",
+						},
+						Name: "style",
+					},
+					&lang.Param{
+						Pos: lp(3511, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 99),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+					&lang.Param{
+						Pos:      lp(3511, 125),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3511, 129),
+							Name: "BigInteger",
+						},
+						Name: "result",
 					},
 				},
 			},
@@ -82408,35 +82397,15 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3512, 23),
-					Name: "bool",
+					Name: "int",
 				},
-				Name:    "Equals",
-				NamePos: lp(3512, 28),
+				Name:    "CompareTo",
+				NamePos: lp(3512, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3512, 35),
+						Pos: lp(3512, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3512, 35),
-							Name: "ulong",
-						},
-						Name: "other",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3513, 9),
-				Modifiers: lang.Modifiers(20481),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3513, 32),
-					Name: "bool",
-				},
-				Name:    "Equals",
-				NamePos: lp(3513, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3513, 44),
-						Type: &lang.TypeRef{
-							Pos:  lp(3513, 44),
+							Pos:  lp(3512, 37),
 							Name: "object",
 						},
 						Name: "obj",
@@ -82444,42 +82413,82 @@ func libraryAST_194() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3514, 9),
-				Modifiers: lang.Modifiers(20481),
+				Pos:       lp(3513, 9),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3514, 32),
+					Pos:  lp(3513, 23),
 					Name: "int",
 				},
-				Name:    "GetHashCode",
-				NamePos: lp(3514, 36),
+				Name:    "CompareTo",
+				NamePos: lp(3513, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3513, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3513, 37),
+							Name: "BigInteger",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3514, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3514, 23),
+					Name: "int",
+				},
+				Name:    "CompareTo",
+				NamePos: lp(3514, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3514, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3514, 37),
+							Name: "long",
+						},
+						Name: "other",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3515, 9),
-				Modifiers: lang.Modifiers(20481),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3515, 32),
-					Name: "string",
+					Pos:  lp(3515, 23),
+					Name: "int",
 				},
-				Name:    "ToString",
-				NamePos: lp(3515, 39),
+				Name:    "CompareTo",
+				NamePos: lp(3515, 27),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3515, 37),
+						Type: &lang.TypeRef{
+							Pos:  lp(3515, 37),
+							Name: "ulong",
+						},
+						Name: "other",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3516, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3516, 23),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ToString",
-				NamePos: lp(3516, 30),
+				Name:    "Equals",
+				NamePos: lp(3516, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3516, 39),
+						Pos: lp(3516, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3516, 39),
-							Name: "string",
+							Pos:  lp(3516, 35),
+							Name: "BigInteger",
 						},
-						Name: "format",
+						Name: "other",
 					},
 				},
 			},
@@ -82488,18 +82497,18 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3517, 23),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "ToString",
-				NamePos: lp(3517, 30),
+				Name:    "Equals",
+				NamePos: lp(3517, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3517, 39),
+						Pos: lp(3517, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3517, 39),
-							Name: "IFormatProvider",
+							Pos:  lp(3517, 35),
+							Name: "long",
 						},
-						Name: "provider",
+						Name: "other",
 					},
 				},
 			},
@@ -82508,23 +82517,95 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3518, 23),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3518, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3518, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3518, 35),
+							Name: "ulong",
+						},
+						Name: "other",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3519, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3519, 32),
+					Name: "bool",
+				},
+				Name:    "Equals",
+				NamePos: lp(3519, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3519, 44),
+						Type: &lang.TypeRef{
+							Pos:  lp(3519, 44),
+							Name: "object",
+						},
+						Name: "obj",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3520, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3520, 32),
+					Name: "int",
+				},
+				Name:    "GetHashCode",
+				NamePos: lp(3520, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3521, 9),
+				Modifiers: lang.Modifiers(20481),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3521, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3518, 30),
+				NamePos: lp(3521, 39),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3522, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3522, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3522, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3518, 39),
+						Pos: lp(3522, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3518, 39),
+							Pos:  lp(3522, 39),
 							Name: "string",
 						},
 						Name: "format",
 					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3523, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3523, 23),
+					Name: "string",
+				},
+				Name:    "ToString",
+				NamePos: lp(3523, 30),
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3518, 54),
+						Pos: lp(3523, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3518, 54),
+							Pos:  lp(3523, 39),
 							Name: "IFormatProvider",
 						},
 						Name: "provider",
@@ -82532,56 +82613,84 @@ func libraryAST_194() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3519, 9),
+				Pos:       lp(3524, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3519, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3519, 23),
-						Name: "byte",
-					},
+					Pos:  lp(3524, 23),
+					Name: "string",
 				},
-				Name:    "ToByteArray",
-				NamePos: lp(3519, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3520, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3520, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3520, 23),
-						Name: "byte",
-					},
-				},
-				Name:    "ToByteArray",
-				NamePos: lp(3520, 30),
+				Name:    "ToString",
+				NamePos: lp(3524, 30),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3520, 42),
+						Pos: lp(3524, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 42),
+							Pos:  lp(3524, 39),
+							Name: "string",
+						},
+						Name: "format",
+					},
+					&lang.Param{
+						Pos: lp(3524, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3524, 54),
+							Name: "IFormatProvider",
+						},
+						Name: "provider",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3525, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3525, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3525, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3525, 30),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3526, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3526, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3526, 23),
+						Name: "byte",
+					},
+				},
+				Name:    "ToByteArray",
+				NamePos: lp(3526, 30),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3526, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3526, 42),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3520, 60),
+							Pos:   lp(3526, 60),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
 						},
 					},
 					&lang.Param{
-						Pos: lp(3520, 67),
+						Pos: lp(3526, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3520, 67),
+							Pos:  lp(3526, 67),
 							Name: "bool",
 						},
 						Name: "isBigEndian",
 						Default: &lang.Literal{
-							Pos:   lp(3520, 86),
+							Pos:   lp(3526, 86),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -82590,24 +82699,24 @@ func libraryAST_194() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3521, 9),
+				Pos:       lp(3527, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3521, 23),
+					Pos:  lp(3527, 23),
 					Name: "int",
 				},
 				Name:    "GetByteCount",
-				NamePos: lp(3521, 27),
+				NamePos: lp(3527, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3521, 40),
+						Pos: lp(3527, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3521, 40),
+							Pos:  lp(3527, 40),
 							Name: "bool",
 						},
 						Name: "isUnsigned",
 						Default: &lang.Literal{
-							Pos:   lp(3521, 58),
+							Pos:   lp(3527, 58),
 							Kind:  lang.LitKind(9),
 							Raw:   "false",
 							Value: bool(false),
@@ -82616,188 +82725,14 @@ func libraryAST_194() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3522, 9),
+				Pos:       lp(3528, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3522, 23),
+					Pos:  lp(3528, 23),
 					Name: "long",
 				},
 				Name:    "GetBitLength",
-				NamePos: lp(3522, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3523, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3523, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Addition",
-				NamePos: lp(3523, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3523, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3523, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3523, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3523, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "+",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3524, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3524, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Subtraction",
-				NamePos: lp(3524, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3524, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3524, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3524, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3524, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "-",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3525, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3525, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Multiply",
-				NamePos: lp(3525, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3525, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3525, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3525, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "*",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3526, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3526, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Division",
-				NamePos: lp(3526, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3526, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3526, 52),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3526, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3526, 73),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-				Operator: "/",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3527, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3527, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_Modulus",
-				NamePos: lp(3527, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3527, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 52),
-							Name: "BigInteger",
-						},
-						Name: "dividend",
-					},
-					&lang.Param{
-						Pos: lp(3527, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3527, 73),
-							Name: "BigInteger",
-						},
-						Name: "divisor",
-					},
-				},
-				Operator: "%",
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3528, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3528, 30),
-					Name: "BigInteger",
-				},
-				Name:    "op_BitwiseAnd",
-				NamePos: lp(3528, 41),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3528, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 52),
-							Name: "BigInteger",
-						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3528, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3528, 69),
-							Name: "BigInteger",
-						},
-						Name: "right",
-					},
-				},
-				Operator: "&",
+				NamePos: lp(3528, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3529, 9),
@@ -82806,7 +82741,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3529, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_BitwiseOr",
+				Name:    "op_Addition",
 				NamePos: lp(3529, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82826,7 +82761,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "|",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3530, 9),
@@ -82835,7 +82770,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3530, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_ExclusiveOr",
+				Name:    "op_Subtraction",
 				NamePos: lp(3530, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82855,7 +82790,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Name: "right",
 					},
 				},
-				Operator: "^",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3531, 9),
@@ -82864,27 +82799,27 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3531, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_LeftShift",
+				Name:    "op_Multiply",
 				NamePos: lp(3531, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3531, 53),
+						Pos: lp(3531, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3531, 53),
+							Pos:  lp(3531, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3531, 71),
+						Pos: lp(3531, 69),
 						Type: &lang.TypeRef{
-							Pos:  lp(3531, 71),
-							Name: "int",
+							Pos:  lp(3531, 69),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "right",
 					},
 				},
-				Operator: "<<",
+				Operator: "*",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3532, 9),
@@ -82893,27 +82828,27 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3532, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_RightShift",
+				Name:    "op_Division",
 				NamePos: lp(3532, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3532, 53),
+						Pos: lp(3532, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3532, 53),
+							Pos:  lp(3532, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3532, 71),
+						Pos: lp(3532, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3532, 71),
-							Name: "int",
+							Pos:  lp(3532, 73),
+							Name: "BigInteger",
 						},
-						Name: "shift",
+						Name: "divisor",
 					},
 				},
-				Operator: ">>",
+				Operator: "/",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3533, 9),
@@ -82922,27 +82857,27 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3533, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnsignedRightShift",
+				Name:    "op_Modulus",
 				NamePos: lp(3533, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3533, 54),
+						Pos: lp(3533, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3533, 54),
+							Pos:  lp(3533, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "dividend",
 					},
 					&lang.Param{
-						Pos: lp(3533, 72),
+						Pos: lp(3533, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3533, 72),
-							Name: "int",
+							Pos:  lp(3533, 73),
+							Name: "BigInteger",
 						},
-						Name: "shiftAmount",
+						Name: "divisor",
 					},
 				},
-				Operator: ">>>",
+				Operator: "%",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3534, 9),
@@ -82951,7 +82886,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3534, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_OnesComplement",
+				Name:    "op_BitwiseAnd",
 				NamePos: lp(3534, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82960,10 +82895,18 @@ func libraryAST_194() *lang.TypeDecl {
 							Pos:  lp(3534, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3534, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3534, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "~",
+				Operator: "&",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3535, 9),
@@ -82972,7 +82915,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3535, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryNegation",
+				Name:    "op_BitwiseOr",
 				NamePos: lp(3535, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -82981,10 +82924,18 @@ func libraryAST_194() *lang.TypeDecl {
 							Pos:  lp(3535, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3535, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3535, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "-",
+				Operator: "|",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3536, 9),
@@ -82993,7 +82944,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3536, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_UnaryPlus",
+				Name:    "op_ExclusiveOr",
 				NamePos: lp(3536, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83002,10 +82953,18 @@ func libraryAST_194() *lang.TypeDecl {
 							Pos:  lp(3536, 52),
 							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3536, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3536, 69),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "+",
+				Operator: "^",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3537, 9),
@@ -83014,7 +82973,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3537, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Increment",
+				Name:    "op_LeftShift",
 				NamePos: lp(3537, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83025,8 +82984,16 @@ func libraryAST_194() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3537, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3537, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
 				},
-				Operator: "++",
+				Operator: "<<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3538, 9),
@@ -83035,7 +83002,7 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3538, 30),
 					Name: "BigInteger",
 				},
-				Name:    "op_Decrement",
+				Name:    "op_RightShift",
 				NamePos: lp(3538, 41),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -83046,182 +83013,150 @@ func libraryAST_194() *lang.TypeDecl {
 						},
 						Name: "value",
 					},
+					&lang.Param{
+						Pos: lp(3538, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3538, 71),
+							Name: "int",
+						},
+						Name: "shift",
+					},
 				},
-				Operator: "--",
+				Operator: ">>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3539, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3539, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_Equality",
-				NamePos: lp(3539, 35),
+				Name:    "op_UnsignedRightShift",
+				NamePos: lp(3539, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3539, 47),
+						Pos: lp(3539, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3539, 47),
+							Pos:  lp(3539, 54),
 							Name: "BigInteger",
 						},
-						Name: "left",
+						Name: "value",
 					},
 					&lang.Param{
-						Pos: lp(3539, 64),
+						Pos: lp(3539, 72),
 						Type: &lang.TypeRef{
-							Pos:  lp(3539, 64),
-							Name: "BigInteger",
+							Pos:  lp(3539, 72),
+							Name: "int",
 						},
-						Name: "right",
+						Name: "shiftAmount",
 					},
 				},
-				Operator: "==",
+				Operator: ">>>",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3540, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3540, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_Inequality",
-				NamePos: lp(3540, 35),
+				Name:    "op_OnesComplement",
+				NamePos: lp(3540, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3540, 47),
+						Pos: lp(3540, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3540, 47),
+							Pos:  lp(3540, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3540, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3540, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "!=",
+				Operator: "~",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3541, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3541, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_LessThan",
-				NamePos: lp(3541, 35),
+				Name:    "op_UnaryNegation",
+				NamePos: lp(3541, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3541, 46),
+						Pos: lp(3541, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3541, 46),
+							Pos:  lp(3541, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3541, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3541, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "<",
+				Operator: "-",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3542, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3542, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_GreaterThan",
-				NamePos: lp(3542, 35),
+				Name:    "op_UnaryPlus",
+				NamePos: lp(3542, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3542, 46),
+						Pos: lp(3542, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3542, 46),
+							Pos:  lp(3542, 52),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3542, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3542, 63),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: ">",
+				Operator: "+",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3543, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3543, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_LessThanOrEqual",
-				NamePos: lp(3543, 35),
+				Name:    "op_Increment",
+				NamePos: lp(3543, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3543, 47),
+						Pos: lp(3543, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3543, 47),
+							Pos:  lp(3543, 53),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3543, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3543, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: "<=",
+				Operator: "++",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3544, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3544, 30),
-					Name: "bool",
+					Name: "BigInteger",
 				},
-				Name:    "op_GreaterThanOrEqual",
-				NamePos: lp(3544, 35),
+				Name:    "op_Decrement",
+				NamePos: lp(3544, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3544, 47),
+						Pos: lp(3544, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3544, 47),
+							Pos:  lp(3544, 53),
 							Name: "BigInteger",
 						},
-						Name: "left",
-					},
-					&lang.Param{
-						Pos: lp(3544, 64),
-						Type: &lang.TypeRef{
-							Pos:  lp(3544, 64),
-							Name: "BigInteger",
-						},
-						Name: "right",
+						Name: "value",
 					},
 				},
-				Operator: ">=",
+				Operator: "--",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3545, 9),
@@ -83245,7 +83180,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3545, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3545, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83274,7 +83209,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3546, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3546, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83303,7 +83238,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3547, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3547, 63),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83332,7 +83267,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3548, 63),
 						Type: &lang.TypeRef{
 							Pos:  lp(3548, 63),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83361,7 +83296,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3549, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3549, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83390,7 +83325,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3550, 64),
 						Type: &lang.TypeRef{
 							Pos:  lp(3550, 64),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83411,15 +83346,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3551, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3551, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3551, 58),
+						Pos: lp(3551, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3551, 58),
-							Name: "BigInteger",
+							Pos:  lp(3551, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
@@ -83440,15 +83375,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3552, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3552, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3552, 58),
+						Pos: lp(3552, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3552, 58),
-							Name: "BigInteger",
+							Pos:  lp(3552, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
@@ -83469,15 +83404,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3553, 46),
 						Type: &lang.TypeRef{
 							Pos:  lp(3553, 46),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3553, 57),
+						Pos: lp(3553, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3553, 57),
-							Name: "BigInteger",
+							Pos:  lp(3553, 63),
+							Name: "long",
 						},
 						Name: "right",
 					},
@@ -83498,15 +83433,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3554, 46),
 						Type: &lang.TypeRef{
 							Pos:  lp(3554, 46),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3554, 57),
+						Pos: lp(3554, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3554, 57),
-							Name: "BigInteger",
+							Pos:  lp(3554, 63),
+							Name: "long",
 						},
 						Name: "right",
 					},
@@ -83527,15 +83462,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3555, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3555, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3555, 58),
+						Pos: lp(3555, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3555, 58),
-							Name: "BigInteger",
+							Pos:  lp(3555, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
@@ -83556,15 +83491,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3556, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3556, 47),
-							Name: "long",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3556, 58),
+						Pos: lp(3556, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3556, 58),
-							Name: "BigInteger",
+							Pos:  lp(3556, 64),
+							Name: "long",
 						},
 						Name: "right",
 					},
@@ -83585,15 +83520,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3557, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3557, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3557, 64),
+						Pos: lp(3557, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3557, 64),
-							Name: "ulong",
+							Pos:  lp(3557, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83614,15 +83549,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3558, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3558, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3558, 64),
+						Pos: lp(3558, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3558, 64),
-							Name: "ulong",
+							Pos:  lp(3558, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83643,15 +83578,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3559, 46),
 						Type: &lang.TypeRef{
 							Pos:  lp(3559, 46),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3559, 63),
+						Pos: lp(3559, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3559, 63),
-							Name: "ulong",
+							Pos:  lp(3559, 57),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83672,15 +83607,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3560, 46),
 						Type: &lang.TypeRef{
 							Pos:  lp(3560, 46),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3560, 63),
+						Pos: lp(3560, 57),
 						Type: &lang.TypeRef{
-							Pos:  lp(3560, 63),
-							Name: "ulong",
+							Pos:  lp(3560, 57),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83701,15 +83636,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3561, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3561, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3561, 64),
+						Pos: lp(3561, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3561, 64),
-							Name: "ulong",
+							Pos:  lp(3561, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83730,15 +83665,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3562, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3562, 47),
-							Name: "BigInteger",
+							Name: "long",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3562, 64),
+						Pos: lp(3562, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3562, 64),
-							Name: "ulong",
+							Pos:  lp(3562, 58),
+							Name: "BigInteger",
 						},
 						Name: "right",
 					},
@@ -83759,15 +83694,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3563, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3563, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3563, 59),
+						Pos: lp(3563, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3563, 59),
-							Name: "BigInteger",
+							Pos:  lp(3563, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
@@ -83788,15 +83723,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3564, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3564, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3564, 59),
+						Pos: lp(3564, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3564, 59),
-							Name: "BigInteger",
+							Pos:  lp(3564, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
@@ -83817,15 +83752,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3565, 46),
 						Type: &lang.TypeRef{
 							Pos:  lp(3565, 46),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3565, 58),
+						Pos: lp(3565, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3565, 58),
-							Name: "BigInteger",
+							Pos:  lp(3565, 63),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
@@ -83846,15 +83781,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3566, 46),
 						Type: &lang.TypeRef{
 							Pos:  lp(3566, 46),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3566, 58),
+						Pos: lp(3566, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3566, 58),
-							Name: "BigInteger",
+							Pos:  lp(3566, 63),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
@@ -83875,15 +83810,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3567, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3567, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3567, 59),
+						Pos: lp(3567, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3567, 59),
-							Name: "BigInteger",
+							Pos:  lp(3567, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
@@ -83904,15 +83839,15 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3568, 47),
 						Type: &lang.TypeRef{
 							Pos:  lp(3568, 47),
-							Name: "ulong",
+							Name: "BigInteger",
 						},
 						Name: "left",
 					},
 					&lang.Param{
-						Pos: lp(3568, 59),
+						Pos: lp(3568, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3568, 59),
-							Name: "BigInteger",
+							Pos:  lp(3568, 64),
+							Name: "ulong",
 						},
 						Name: "right",
 					},
@@ -83923,121 +83858,175 @@ func libraryAST_194() *lang.TypeDecl {
 				Pos:       lp(3569, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3569, 48),
-					Name: "BigInteger",
+					Pos:  lp(3569, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_Equality",
+				NamePos: lp(3569, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3569, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3569, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3569, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3569, 59),
-							Name: "byte",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "==",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3570, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3570, 48),
-					Name: "BigInteger",
+					Pos:  lp(3570, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_Inequality",
+				NamePos: lp(3570, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3570, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3570, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3570, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3570, 59),
-							Name: "sbyte",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "!=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3571, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3571, 48),
-					Name: "BigInteger",
+					Pos:  lp(3571, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_LessThan",
+				NamePos: lp(3571, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3571, 59),
+						Pos: lp(3571, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3571, 59),
-							Name: "short",
+							Pos:  lp(3571, 46),
+							Name: "ulong",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3571, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3571, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "<",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3572, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3572, 48),
-					Name: "BigInteger",
+					Pos:  lp(3572, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThan",
+				NamePos: lp(3572, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3572, 59),
+						Pos: lp(3572, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3572, 59),
-							Name: "ushort",
+							Pos:  lp(3572, 46),
+							Name: "ulong",
 						},
-						Name: "value",
+						Name: "left",
+					},
+					&lang.Param{
+						Pos: lp(3572, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3572, 58),
+							Name: "BigInteger",
+						},
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3573, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3573, 48),
-					Name: "BigInteger",
+					Pos:  lp(3573, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_LessThanOrEqual",
+				NamePos: lp(3573, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3573, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3573, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3573, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3573, 59),
-							Name: "char",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: "<=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3574, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3574, 48),
-					Name: "BigInteger",
+					Pos:  lp(3574, 30),
+					Name: "bool",
 				},
-				Name: "op_Implicit",
+				Name:    "op_GreaterThanOrEqual",
+				NamePos: lp(3574, 35),
 				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3574, 47),
+						Type: &lang.TypeRef{
+							Pos:  lp(3574, 47),
+							Name: "ulong",
+						},
+						Name: "left",
+					},
 					&lang.Param{
 						Pos: lp(3574, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3574, 59),
-							Name: "int",
+							Name: "BigInteger",
 						},
-						Name: "value",
+						Name: "right",
 					},
 				},
-				Operator: "implicit",
+				Operator: ">=",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3575, 9),
@@ -84052,7 +84041,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3575, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3575, 59),
-							Name: "uint",
+							Name: "byte",
 						},
 						Name: "value",
 					},
@@ -84072,7 +84061,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3576, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3576, 59),
-							Name: "long",
+							Name: "sbyte",
 						},
 						Name: "value",
 					},
@@ -84092,7 +84081,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3577, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3577, 59),
-							Name: "ulong",
+							Name: "short",
 						},
 						Name: "value",
 					},
@@ -84112,7 +84101,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3578, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3578, 59),
-							Name: "Int128",
+							Name: "ushort",
 						},
 						Name: "value",
 					},
@@ -84132,7 +84121,7 @@ func libraryAST_194() *lang.TypeDecl {
 						Pos: lp(3579, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3579, 59),
-							Name: "UInt128",
+							Name: "char",
 						},
 						Name: "value",
 					},
@@ -84146,18 +84135,18 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3580, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3580, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3580, 59),
-							Name: "float",
+							Name: "int",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3581, 9),
@@ -84166,18 +84155,18 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3581, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3581, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3581, 59),
-							Name: "double",
+							Name: "uint",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3582, 9),
@@ -84186,93 +84175,93 @@ func libraryAST_194() *lang.TypeDecl {
 					Pos:  lp(3582, 48),
 					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3582, 59),
 						Type: &lang.TypeRef{
 							Pos:  lp(3582, 59),
-							Name: "decimal",
+							Name: "long",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3583, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3583, 48),
-					Name: "byte",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3583, 53),
+						Pos: lp(3583, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3583, 53),
-							Name: "BigInteger",
+							Pos:  lp(3583, 59),
+							Name: "ulong",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3584, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3584, 48),
-					Name: "sbyte",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3584, 54),
+						Pos: lp(3584, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3584, 54),
-							Name: "BigInteger",
+							Pos:  lp(3584, 59),
+							Name: "Int128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3585, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3585, 48),
-					Name: "short",
+					Name: "BigInteger",
 				},
-				Name: "op_Explicit",
+				Name: "op_Implicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3585, 54),
+						Pos: lp(3585, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3585, 54),
-							Name: "BigInteger",
+							Pos:  lp(3585, 59),
+							Name: "UInt128",
 						},
 						Name: "value",
 					},
 				},
-				Operator: "explicit",
+				Operator: "implicit",
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3586, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3586, 48),
-					Name: "ushort",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3586, 55),
+						Pos: lp(3586, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3586, 55),
-							Name: "BigInteger",
+							Pos:  lp(3586, 59),
+							Name: "float",
 						},
 						Name: "value",
 					},
@@ -84284,15 +84273,15 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3587, 48),
-					Name: "char",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3587, 53),
+						Pos: lp(3587, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3587, 53),
-							Name: "BigInteger",
+							Pos:  lp(3587, 59),
+							Name: "double",
 						},
 						Name: "value",
 					},
@@ -84304,15 +84293,15 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3588, 48),
-					Name: "int",
+					Name: "BigInteger",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3588, 52),
+						Pos: lp(3588, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3588, 52),
-							Name: "BigInteger",
+							Pos:  lp(3588, 59),
+							Name: "decimal",
 						},
 						Name: "value",
 					},
@@ -84324,7 +84313,7 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3589, 48),
-					Name: "uint",
+					Name: "byte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -84344,14 +84333,14 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3590, 48),
-					Name: "long",
+					Name: "sbyte",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3590, 53),
+						Pos: lp(3590, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3590, 53),
+							Pos:  lp(3590, 54),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84364,7 +84353,7 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3591, 48),
-					Name: "ulong",
+					Name: "short",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
@@ -84384,14 +84373,14 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3592, 48),
-					Name: "float",
+					Name: "ushort",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3592, 54),
+						Pos: lp(3592, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3592, 54),
+							Pos:  lp(3592, 55),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84404,14 +84393,14 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3593, 48),
-					Name: "double",
+					Name: "char",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3593, 55),
+						Pos: lp(3593, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3593, 55),
+							Pos:  lp(3593, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84424,14 +84413,14 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3594, 48),
-					Name: "decimal",
+					Name: "int",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3594, 56),
+						Pos: lp(3594, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3594, 56),
+							Pos:  lp(3594, 52),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84444,14 +84433,14 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3595, 48),
-					Name: "Int128",
+					Name: "uint",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3595, 55),
+						Pos: lp(3595, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3595, 55),
+							Pos:  lp(3595, 53),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84464,14 +84453,134 @@ func libraryAST_194() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3596, 48),
+					Name: "long",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3596, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3596, 53),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3597, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3597, 48),
+					Name: "ulong",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3597, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3597, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3598, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3598, 48),
+					Name: "float",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3598, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3598, 54),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3599, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3599, 48),
+					Name: "double",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3599, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3599, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3600, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3600, 48),
+					Name: "decimal",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3600, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3600, 56),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3601, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3601, 48),
+					Name: "Int128",
+				},
+				Name: "op_Explicit",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3601, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3601, 55),
+							Name: "BigInteger",
+						},
+						Name: "value",
+					},
+				},
+				Operator: "explicit",
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3602, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3602, 48),
 					Name: "UInt128",
 				},
 				Name: "op_Explicit",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3596, 56),
+						Pos: lp(3602, 56),
 						Type: &lang.TypeRef{
-							Pos:  lp(3596, 56),
+							Pos:  lp(3602, 56),
 							Name: "BigInteger",
 						},
 						Name: "value",
@@ -84485,147 +84594,27 @@ func libraryAST_194() *lang.TypeDecl {
 
 func libraryAST_195() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3599, 5),
+		Pos:       lp(3605, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "BitOperations",
 		Namespace: "System.Numerics",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3601, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3601, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3601, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3601, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3601, 42),
-							Name: "int",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3602, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3602, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3602, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3602, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3602, 42),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3603, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3603, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3603, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3603, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3603, 42),
-							Name: "long",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3604, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3604, 30),
-					Name: "bool",
-				},
-				Name:    "IsPow2",
-				NamePos: lp(3604, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3604, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3604, 42),
-							Name: "ulong",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3605, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3605, 30),
-					Name: "int",
-				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3605, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3605, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3605, 51),
-							Name: "uint",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3606, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3606, 30),
-					Name: "int",
-				},
-				Name:    "LeadingZeroCount",
-				NamePos: lp(3606, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3606, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3606, 51),
-							Name: "ulong",
-						},
-						Name: "value",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3607, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3607, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Log2",
-				NamePos: lp(3607, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3607, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3607, 39),
+						Pos: lp(3607, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3607, 39),
-							Name: "uint",
+							Pos:  lp(3607, 42),
+							Name: "int",
 						},
 						Name: "value",
 					},
@@ -84636,16 +84625,16 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3608, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "Log2",
-				NamePos: lp(3608, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3608, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3608, 39),
+						Pos: lp(3608, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3608, 39),
-							Name: "ulong",
+							Pos:  lp(3608, 42),
+							Name: "uint",
 						},
 						Name: "value",
 					},
@@ -84656,16 +84645,16 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3609, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3609, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3609, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3609, 43),
+						Pos: lp(3609, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3609, 43),
-							Name: "uint",
+							Pos:  lp(3609, 42),
+							Name: "long",
 						},
 						Name: "value",
 					},
@@ -84676,15 +84665,15 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3610, 30),
-					Name: "int",
+					Name: "bool",
 				},
-				Name:    "PopCount",
-				NamePos: lp(3610, 34),
+				Name:    "IsPow2",
+				NamePos: lp(3610, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3610, 43),
+						Pos: lp(3610, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3610, 43),
+							Pos:  lp(3610, 42),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -84696,26 +84685,18 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3611, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3611, 35),
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3611, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3611, 46),
+						Pos: lp(3611, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3611, 46),
+							Pos:  lp(3611, 51),
 							Name: "uint",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3611, 58),
-						Type: &lang.TypeRef{
-							Pos:  lp(3611, 58),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -84724,26 +84705,18 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3612, 30),
-					Name: "ulong",
+					Name: "int",
 				},
-				Name:    "RotateLeft",
-				NamePos: lp(3612, 36),
+				Name:    "LeadingZeroCount",
+				NamePos: lp(3612, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3612, 47),
+						Pos: lp(3612, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3612, 47),
+							Pos:  lp(3612, 51),
 							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3612, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3612, 60),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -84752,26 +84725,18 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3613, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3613, 35),
+				Name:    "Log2",
+				NamePos: lp(3613, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3613, 47),
+						Pos: lp(3613, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3613, 47),
+							Pos:  lp(3613, 39),
 							Name: "uint",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3613, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3613, 59),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -84780,26 +84745,18 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3614, 30),
-					Name: "ulong",
+					Name: "int",
 				},
-				Name:    "RotateRight",
-				NamePos: lp(3614, 36),
+				Name:    "Log2",
+				NamePos: lp(3614, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3614, 48),
+						Pos: lp(3614, 39),
 						Type: &lang.TypeRef{
-							Pos:  lp(3614, 48),
+							Pos:  lp(3614, 39),
 							Name: "ulong",
 						},
 						Name: "value",
-					},
-					&lang.Param{
-						Pos: lp(3614, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3614, 61),
-							Name: "int",
-						},
-						Name: "offset",
 					},
 				},
 			},
@@ -84808,15 +84765,15 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3615, 30),
-					Name: "uint",
+					Name: "int",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3615, 35),
+				Name:    "PopCount",
+				NamePos: lp(3615, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3615, 53),
+						Pos: lp(3615, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3615, 53),
+							Pos:  lp(3615, 43),
 							Name: "uint",
 						},
 						Name: "value",
@@ -84828,15 +84785,15 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3616, 30),
-					Name: "ulong",
+					Name: "int",
 				},
-				Name:    "RoundUpToPowerOf2",
-				NamePos: lp(3616, 36),
+				Name:    "PopCount",
+				NamePos: lp(3616, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3616, 54),
+						Pos: lp(3616, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3616, 54),
+							Pos:  lp(3616, 43),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -84848,18 +84805,26 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3617, 30),
-					Name: "int",
+					Name: "uint",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3617, 34),
+				Name:    "RotateLeft",
+				NamePos: lp(3617, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3617, 52),
+						Pos: lp(3617, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3617, 52),
-							Name: "int",
+							Pos:  lp(3617, 46),
+							Name: "uint",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3617, 58),
+						Type: &lang.TypeRef{
+							Pos:  lp(3617, 58),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -84868,18 +84833,26 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3618, 30),
-					Name: "int",
+					Name: "ulong",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3618, 34),
+				Name:    "RotateLeft",
+				NamePos: lp(3618, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3618, 52),
+						Pos: lp(3618, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3618, 52),
-							Name: "uint",
+							Pos:  lp(3618, 47),
+							Name: "ulong",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3618, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3618, 60),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -84888,18 +84861,26 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3619, 30),
-					Name: "int",
+					Name: "uint",
 				},
-				Name:    "TrailingZeroCount",
-				NamePos: lp(3619, 34),
+				Name:    "RotateRight",
+				NamePos: lp(3619, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3619, 52),
+						Pos: lp(3619, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3619, 52),
-							Name: "long",
+							Pos:  lp(3619, 47),
+							Name: "uint",
 						},
 						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3619, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3619, 59),
+							Name: "int",
+						},
+						Name: "offset",
 					},
 				},
 			},
@@ -84908,15 +84889,143 @@ func libraryAST_195() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3620, 30),
+					Name: "ulong",
+				},
+				Name:    "RotateRight",
+				NamePos: lp(3620, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3620, 48),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 48),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+					&lang.Param{
+						Pos: lp(3620, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3620, 61),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3621, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3621, 30),
+					Name: "uint",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3621, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3621, 53),
+						Type: &lang.TypeRef{
+							Pos:  lp(3621, 53),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3622, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3622, 30),
+					Name: "ulong",
+				},
+				Name:    "RoundUpToPowerOf2",
+				NamePos: lp(3622, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3622, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3622, 54),
+							Name: "ulong",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3623, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3623, 30),
 					Name: "int",
 				},
 				Name:    "TrailingZeroCount",
-				NamePos: lp(3620, 34),
+				NamePos: lp(3623, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3620, 52),
+						Pos: lp(3623, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3620, 52),
+							Pos:  lp(3623, 52),
+							Name: "int",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3624, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3624, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3624, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3624, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3624, 52),
+							Name: "uint",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3625, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3625, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3625, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3625, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3625, 52),
+							Name: "long",
+						},
+						Name: "value",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3626, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3626, 30),
+					Name: "int",
+				},
+				Name:    "TrailingZeroCount",
+				NamePos: lp(3626, 34),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3626, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3626, 52),
 							Name: "ulong",
 						},
 						Name: "value",
@@ -84929,26 +85038,26 @@ func libraryAST_195() *lang.TypeDecl {
 
 func libraryAST_196() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3629, 5),
+		Pos:       lp(3635, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SearchOption",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3629, 32),
+				Pos:  lp(3635, 32),
 				Name: "TopDirectoryOnly",
 				Value: &lang.Literal{
-					Pos:   lp(3629, 51),
+					Pos:   lp(3635, 51),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3629, 54),
+				Pos:  lp(3635, 54),
 				Name: "AllDirectories",
 				Value: &lang.Literal{
-					Pos:   lp(3629, 71),
+					Pos:   lp(3635, 71),
 					Raw:   "1",
 					Value: int64(1),
 				},
@@ -84959,62 +85068,62 @@ func libraryAST_196() *lang.TypeDecl {
 
 func libraryAST_197() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3630, 5),
+		Pos:       lp(3636, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileMode",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3630, 28),
+				Pos:  lp(3636, 28),
 				Name: "CreateNew",
 				Value: &lang.Literal{
-					Pos:   lp(3630, 40),
+					Pos:   lp(3636, 40),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3630, 43),
+				Pos:  lp(3636, 43),
 				Name: "Create",
 				Value: &lang.Literal{
-					Pos:   lp(3630, 52),
+					Pos:   lp(3636, 52),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3630, 55),
+				Pos:  lp(3636, 55),
 				Name: "Open",
 				Value: &lang.Literal{
-					Pos:   lp(3630, 62),
+					Pos:   lp(3636, 62),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3630, 65),
+				Pos:  lp(3636, 65),
 				Name: "OpenOrCreate",
 				Value: &lang.Literal{
-					Pos:   lp(3630, 80),
+					Pos:   lp(3636, 80),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3630, 83),
+				Pos:  lp(3636, 83),
 				Name: "Truncate",
 				Value: &lang.Literal{
-					Pos:   lp(3630, 94),
+					Pos:   lp(3636, 94),
 					Raw:   "5",
 					Value: int64(5),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3630, 97),
+				Pos:  lp(3636, 97),
 				Name: "Append",
 				Value: &lang.Literal{
-					Pos:   lp(3630, 106),
+					Pos:   lp(3636, 106),
 					Raw:   "6",
 					Value: int64(6),
 				},
@@ -85025,41 +85134,41 @@ func libraryAST_197() *lang.TypeDecl {
 
 func libraryAST_198() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3631, 5),
+		Pos:       lp(3637, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileAccess",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3631, 6),
+				Pos:  lp(3637, 6),
 				Name: "Flags",
 			},
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3631, 38),
+				Pos:  lp(3637, 38),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3631, 45),
+					Pos:   lp(3637, 45),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3631, 48),
+				Pos:  lp(3637, 48),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3631, 56),
+					Pos:   lp(3637, 56),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3631, 59),
+				Pos:  lp(3637, 59),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3631, 71),
+					Pos:   lp(3637, 71),
 					Raw:   "3",
 					Value: int64(3),
 				},
@@ -85070,68 +85179,68 @@ func libraryAST_198() *lang.TypeDecl {
 
 func libraryAST_199() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3632, 5),
+		Pos:       lp(3638, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "FileShare",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Attributes: []*lang.Attribute{
 			&lang.Attribute{
-				Pos:  lp(3632, 6),
+				Pos:  lp(3638, 6),
 				Name: "Flags",
 			},
 		},
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3632, 37),
+				Pos:  lp(3638, 37),
 				Name: "None",
 				Value: &lang.Literal{
-					Pos:   lp(3632, 44),
+					Pos:   lp(3638, 44),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3632, 47),
+				Pos:  lp(3638, 47),
 				Name: "Read",
 				Value: &lang.Literal{
-					Pos:   lp(3632, 54),
+					Pos:   lp(3638, 54),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3632, 57),
+				Pos:  lp(3638, 57),
 				Name: "Write",
 				Value: &lang.Literal{
-					Pos:   lp(3632, 65),
+					Pos:   lp(3638, 65),
 					Raw:   "2",
 					Value: int64(2),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3632, 68),
+				Pos:  lp(3638, 68),
 				Name: "ReadWrite",
 				Value: &lang.Literal{
-					Pos:   lp(3632, 80),
+					Pos:   lp(3638, 80),
 					Raw:   "3",
 					Value: int64(3),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3632, 83),
+				Pos:  lp(3638, 83),
 				Name: "Delete",
 				Value: &lang.Literal{
-					Pos:   lp(3632, 92),
+					Pos:   lp(3638, 92),
 					Raw:   "4",
 					Value: int64(4),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3632, 95),
+				Pos:  lp(3638, 95),
 				Name: "Inheritable",
 				Value: &lang.Literal{
-					Pos:   lp(3632, 109),
+					Pos:   lp(3638, 109),
 					Raw:   "16",
 					Value: int64(16),
 				},
@@ -85142,35 +85251,35 @@ func libraryAST_199() *lang.TypeDecl {
 
 func libraryAST_200() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3633, 5),
+		Pos:       lp(3639, 5),
 		Kind:      lang.TypeKind("enum"),
 		Name:      "SeekOrigin",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		EnumMembers: []*lang.EnumMember{
 			&lang.EnumMember{
-				Pos:  lp(3633, 30),
+				Pos:  lp(3639, 30),
 				Name: "Begin",
 				Value: &lang.Literal{
-					Pos:   lp(3633, 38),
+					Pos:   lp(3639, 38),
 					Raw:   "0",
 					Value: int64(0),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3633, 41),
+				Pos:  lp(3639, 41),
 				Name: "Current",
 				Value: &lang.Literal{
-					Pos:   lp(3633, 51),
+					Pos:   lp(3639, 51),
 					Raw:   "1",
 					Value: int64(1),
 				},
 			},
 			&lang.EnumMember{
-				Pos:  lp(3633, 54),
+				Pos:  lp(3639, 54),
 				Name: "End",
 				Value: &lang.Literal{
-					Pos:   lp(3633, 60),
+					Pos:   lp(3639, 60),
 					Raw:   "2",
 					Value: int64(2),
 				},
@@ -85181,193 +85290,29 @@ func libraryAST_200() *lang.TypeDecl {
 
 func libraryAST_201() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3635, 5),
+		Pos:       lp(3641, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "File",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3637, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3637, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3637, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3637, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3637, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3638, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3638, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3638, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3638, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3638, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3639, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3639, 30),
-					Name: "string",
-				},
-				Name:    "ReadAllText",
-				NamePos: lp(3639, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3639, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3639, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3639, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3639, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3640, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3640, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3640, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3640, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3640, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3640, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3641, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3641, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3641, 30),
-						Name: "string",
-					},
-				},
-				Name:    "ReadAllLines",
-				NamePos: lp(3641, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3641, 52),
-						Type: &lang.TypeRef{
-							Pos:  lp(3641, 52),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3641, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3641, 65),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3642, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3642, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3642, 69),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLines",
-				NamePos: lp(3642, 77),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3642, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3642, 87),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3643, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3643, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3643, 69),
-							Name: "string",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "ReadLines",
-				NamePos: lp(3643, 77),
+				Name:    "Exists",
+				NamePos: lp(3643, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3643, 87),
+						Pos: lp(3643, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3643, 87),
+							Pos:  lp(3643, 42),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3643, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3643, 100),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -85375,20 +85320,16 @@ func libraryAST_201() *lang.TypeDecl {
 				Pos:       lp(3644, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3644, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3644, 30),
-						Name: "byte",
-					},
+					Pos:  lp(3644, 30),
+					Name: "string",
 				},
-				Name:    "ReadAllBytes",
+				Name:    "ReadAllText",
 				NamePos: lp(3644, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3644, 50),
+						Pos: lp(3644, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3644, 50),
+							Pos:  lp(3644, 49),
 							Name: "string",
 						},
 						Name: "path",
@@ -85400,59 +85341,23 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3645, 30),
-					Name: "void",
+					Name: "string",
 				},
-				Name:    "WriteAllText",
-				NamePos: lp(3645, 35),
+				Name:    "ReadAllText",
+				NamePos: lp(3645, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3645, 48),
+						Pos: lp(3645, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3645, 48),
+							Pos:  lp(3645, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3645, 61),
+						Pos: lp(3645, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3645, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3646, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3646, 30),
-					Name: "void",
-				},
-				Name:    "WriteAllText",
-				NamePos: lp(3646, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3646, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3646, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3646, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3646, 61),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3646, 78),
-						Type: &lang.TypeRef{
-							Pos:  lp(3646, 78),
+							Pos:  lp(3645, 62),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -85460,30 +85365,58 @@ func libraryAST_201() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
+				Pos:       lp(3646, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3646, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3646, 30),
+						Name: "string",
+					},
+				},
+				Name:    "ReadAllLines",
+				NamePos: lp(3646, 39),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3646, 52),
+						Type: &lang.TypeRef{
+							Pos:  lp(3646, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
 				Pos:       lp(3647, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3647, 30),
-					Name: "void",
+					Pos:       lp(3647, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3647, 30),
+						Name: "string",
+					},
 				},
-				Name:    "AppendAllText",
-				NamePos: lp(3647, 35),
+				Name:    "ReadAllLines",
+				NamePos: lp(3647, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3647, 49),
+						Pos: lp(3647, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3647, 49),
+							Pos:  lp(3647, 52),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3647, 62),
+						Pos: lp(3647, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3647, 62),
-							Name: "string",
+							Pos:  lp(3647, 65),
+							Name: "System.Text.Encoding",
 						},
-						Name: "contents",
+						Name: "encoding",
 					},
 				},
 			},
@@ -85492,34 +85425,24 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3648, 30),
-					Name: "void",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3648, 69),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "AppendAllText",
-				NamePos: lp(3648, 35),
+				Name:    "ReadLines",
+				NamePos: lp(3648, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3648, 49),
+						Pos: lp(3648, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3648, 49),
+							Pos:  lp(3648, 87),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3648, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3648, 62),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3648, 79),
-						Type: &lang.TypeRef{
-							Pos:  lp(3648, 79),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -85528,32 +85451,32 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3649, 30),
-					Name: "void",
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3649, 69),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3649, 35),
+				Name:    "ReadLines",
+				NamePos: lp(3649, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3649, 49),
+						Pos: lp(3649, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3649, 49),
+							Pos:  lp(3649, 87),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3649, 62),
+						Pos: lp(3649, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3649, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3649, 101),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3649, 100),
+							Name: "System.Text.Encoding",
 						},
-						Name: "contents",
+						Name: "encoding",
 					},
 				},
 			},
@@ -85561,41 +85484,23 @@ func libraryAST_201() *lang.TypeDecl {
 				Pos:       lp(3650, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3650, 30),
-					Name: "void",
+					Pos:       lp(3650, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3650, 30),
+						Name: "byte",
+					},
 				},
-				Name:    "WriteAllLines",
-				NamePos: lp(3650, 35),
+				Name:    "ReadAllBytes",
+				NamePos: lp(3650, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3650, 49),
+						Pos: lp(3650, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3650, 49),
+							Pos:  lp(3650, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3650, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3650, 62),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3650, 101),
-									Name: "string",
-								},
-							},
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3650, 119),
-						Type: &lang.TypeRef{
-							Pos:  lp(3650, 119),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
 					},
 				},
 			},
@@ -85606,28 +85511,22 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3651, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllLines",
+				Name:    "WriteAllText",
 				NamePos: lp(3651, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3651, 50),
+						Pos: lp(3651, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3651, 50),
+							Pos:  lp(3651, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3651, 63),
+						Pos: lp(3651, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3651, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3651, 102),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3651, 61),
+							Name: "string",
 						},
 						Name: "contents",
 					},
@@ -85640,35 +85539,29 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3652, 30),
 					Name: "void",
 				},
-				Name:    "AppendAllLines",
+				Name:    "WriteAllText",
 				NamePos: lp(3652, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3652, 50),
+						Pos: lp(3652, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3652, 50),
+							Pos:  lp(3652, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3652, 63),
+						Pos: lp(3652, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3652, 63),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3652, 102),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3652, 61),
+							Name: "string",
 						},
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3652, 120),
+						Pos: lp(3652, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3652, 120),
+							Pos:  lp(3652, 78),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
@@ -85682,7 +85575,7 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3653, 30),
 					Name: "void",
 				},
-				Name:    "WriteAllBytes",
+				Name:    "AppendAllText",
 				NamePos: lp(3653, 35),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -85696,14 +85589,10 @@ func libraryAST_201() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3653, 62),
 						Type: &lang.TypeRef{
-							Pos:       lp(3653, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3653, 62),
-								Name: "byte",
-							},
+							Pos:  lp(3653, 62),
+							Name: "string",
 						},
-						Name: "bytes",
+						Name: "contents",
 					},
 				},
 			},
@@ -85712,24 +85601,34 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3654, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3654, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3654, 66),
+				Name:    "AppendAllText",
+				NamePos: lp(3654, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3654, 83),
+						Pos: lp(3654, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3654, 83),
+							Pos:  lp(3654, 49),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3654, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 62),
+							Name: "string",
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3654, 79),
+						Type: &lang.TypeRef{
+							Pos:  lp(3654, 79),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -85738,32 +85637,32 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3655, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3655, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3655, 66),
+				Name:    "WriteAllLines",
+				NamePos: lp(3655, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3655, 83),
+						Pos: lp(3655, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3655, 83),
+							Pos:  lp(3655, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3655, 96),
+						Pos: lp(3655, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3655, 96),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(3655, 62),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3655, 101),
+									Name: "string",
+								},
+							},
 						},
-						Name: "cancellationToken",
+						Name: "contents",
 					},
 				},
 			},
@@ -85772,40 +85671,40 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3656, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3656, 58),
-							Name: "string",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllTextAsync",
-				NamePos: lp(3656, 66),
+				Name:    "WriteAllLines",
+				NamePos: lp(3656, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3656, 83),
+						Pos: lp(3656, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3656, 83),
+							Pos:  lp(3656, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3656, 96),
+						Pos: lp(3656, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3656, 96),
+							Pos:  lp(3656, 62),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3656, 101),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3656, 119),
+						Type: &lang.TypeRef{
+							Pos:  lp(3656, 119),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3656, 127),
-						Type: &lang.TypeRef{
-							Pos:  lp(3656, 127),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -85814,28 +85713,32 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3657, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3657, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3657, 58),
-								Name: "string",
-							},
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3657, 68),
+				Name:    "AppendAllLines",
+				NamePos: lp(3657, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3657, 86),
+						Pos: lp(3657, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3657, 86),
+							Pos:  lp(3657, 50),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3657, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3657, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3657, 102),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
 					},
 				},
 			},
@@ -85844,36 +85747,40 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3658, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3658, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3658, 58),
-								Name: "string",
-							},
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3658, 68),
+				Name:    "AppendAllLines",
+				NamePos: lp(3658, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3658, 86),
+						Pos: lp(3658, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3658, 86),
+							Pos:  lp(3658, 50),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3658, 99),
+						Pos: lp(3658, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3658, 99),
-							Name: "System.Threading.CancellationToken",
+							Pos:  lp(3658, 63),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3658, 102),
+									Name: "string",
+								},
+							},
 						},
-						Name: "cancellationToken",
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3658, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3658, 120),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
 					},
 				},
 			},
@@ -85882,44 +85789,30 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3659, 30),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:       lp(3659, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3659, 58),
-								Name: "string",
-							},
-						},
-					},
+					Name: "void",
 				},
-				Name:    "ReadAllLinesAsync",
-				NamePos: lp(3659, 68),
+				Name:    "WriteAllBytes",
+				NamePos: lp(3659, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3659, 86),
+						Pos: lp(3659, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3659, 86),
+							Pos:  lp(3659, 49),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3659, 99),
+						Pos: lp(3659, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3659, 99),
-							Name: "System.Text.Encoding",
+							Pos:       lp(3659, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3659, 62),
+								Name: "byte",
+							},
 						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3659, 130),
-						Type: &lang.TypeRef{
-							Pos:  lp(3659, 130),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
+						Name: "bytes",
 					},
 				},
 			},
@@ -85931,22 +85824,18 @@ func libraryAST_201() *lang.TypeDecl {
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3660, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3660, 58),
-								Name: "byte",
-							},
+							Pos:  lp(3660, 58),
+							Name: "string",
 						},
 					},
 				},
-				Name:    "ReadAllBytesAsync",
+				Name:    "ReadAllTextAsync",
 				NamePos: lp(3660, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3660, 84),
+						Pos: lp(3660, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3660, 84),
+							Pos:  lp(3660, 83),
 							Name: "string",
 						},
 						Name: "path",
@@ -85961,30 +85850,26 @@ func libraryAST_201() *lang.TypeDecl {
 					Name: "System.Threading.Tasks.Task",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:       lp(3661, 58),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3661, 58),
-								Name: "byte",
-							},
+							Pos:  lp(3661, 58),
+							Name: "string",
 						},
 					},
 				},
-				Name:    "ReadAllBytesAsync",
+				Name:    "ReadAllTextAsync",
 				NamePos: lp(3661, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3661, 84),
+						Pos: lp(3661, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3661, 84),
+							Pos:  lp(3661, 83),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3661, 97),
+						Pos: lp(3661, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(3661, 97),
+							Pos:  lp(3661, 96),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -85997,25 +85882,39 @@ func libraryAST_201() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3662, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3662, 58),
+							Name: "string",
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3662, 58),
+				Name:    "ReadAllTextAsync",
+				NamePos: lp(3662, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3662, 76),
+						Pos: lp(3662, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3662, 76),
+							Pos:  lp(3662, 83),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3662, 89),
+						Pos: lp(3662, 96),
 						Type: &lang.TypeRef{
-							Pos:  lp(3662, 89),
-							Name: "string",
+							Pos:  lp(3662, 96),
+							Name: "System.Text.Encoding",
 						},
-						Name: "contents",
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3662, 127),
+						Type: &lang.TypeRef{
+							Pos:  lp(3662, 127),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86025,33 +85924,27 @@ func libraryAST_201() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3663, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3663, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3663, 58),
+								Name: "string",
+							},
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3663, 58),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3663, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3663, 76),
+						Pos: lp(3663, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3663, 76),
+							Pos:  lp(3663, 86),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3663, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3663, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3663, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3663, 106),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86061,38 +85954,32 @@ func libraryAST_201() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3664, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3664, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3664, 58),
+								Name: "string",
+							},
+						},
+					},
 				},
-				Name:    "WriteAllTextAsync",
-				NamePos: lp(3664, 58),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3664, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3664, 76),
+						Pos: lp(3664, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3664, 76),
+							Pos:  lp(3664, 86),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3664, 89),
+						Pos: lp(3664, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3664, 89),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3664, 106),
-						Type: &lang.TypeRef{
-							Pos:  lp(3664, 106),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3664, 137),
-						Type: &lang.TypeRef{
-							Pos:  lp(3664, 137),
+							Pos:  lp(3664, 99),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86105,25 +85992,43 @@ func libraryAST_201() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3665, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3665, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3665, 58),
+								Name: "string",
+							},
+						},
+					},
 				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3665, 58),
+				Name:    "ReadAllLinesAsync",
+				NamePos: lp(3665, 68),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3665, 77),
+						Pos: lp(3665, 86),
 						Type: &lang.TypeRef{
-							Pos:  lp(3665, 77),
+							Pos:  lp(3665, 86),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3665, 90),
+						Pos: lp(3665, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3665, 90),
-							Name: "string",
+							Pos:  lp(3665, 99),
+							Name: "System.Text.Encoding",
 						},
-						Name: "contents",
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3665, 130),
+						Type: &lang.TypeRef{
+							Pos:  lp(3665, 130),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86133,33 +86038,27 @@ func libraryAST_201() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3666, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3666, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3666, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3666, 58),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3666, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3666, 77),
+						Pos: lp(3666, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3666, 77),
+							Pos:  lp(3666, 84),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3666, 90),
-						Type: &lang.TypeRef{
-							Pos:  lp(3666, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3666, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3666, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86169,38 +86068,32 @@ func libraryAST_201() *lang.TypeDecl {
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3667, 30),
 					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:       lp(3667, 58),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3667, 58),
+								Name: "byte",
+							},
+						},
+					},
 				},
-				Name:    "AppendAllTextAsync",
-				NamePos: lp(3667, 58),
+				Name:    "ReadAllBytesAsync",
+				NamePos: lp(3667, 66),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3667, 77),
+						Pos: lp(3667, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3667, 77),
+							Pos:  lp(3667, 84),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3667, 90),
+						Pos: lp(3667, 97),
 						Type: &lang.TypeRef{
-							Pos:  lp(3667, 90),
-							Name: "string",
-						},
-						Name: "contents",
-					},
-					&lang.Param{
-						Pos: lp(3667, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3667, 107),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3667, 138),
-						Type: &lang.TypeRef{
-							Pos:  lp(3667, 138),
+							Pos:  lp(3667, 97),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86214,28 +86107,22 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3668, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3668, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3668, 77),
+						Pos: lp(3668, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3668, 77),
+							Pos:  lp(3668, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3668, 90),
+						Pos: lp(3668, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3668, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3668, 129),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3668, 89),
+							Name: "string",
 						},
 						Name: "contents",
 					},
@@ -86248,35 +86135,29 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3669, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3669, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3669, 77),
+						Pos: lp(3669, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3669, 77),
+							Pos:  lp(3669, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3669, 90),
+						Pos: lp(3669, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3669, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3669, 129),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3669, 89),
+							Name: "string",
 						},
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3669, 147),
+						Pos: lp(3669, 106),
 						Type: &lang.TypeRef{
-							Pos:  lp(3669, 147),
+							Pos:  lp(3669, 106),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86290,43 +86171,37 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3670, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllLinesAsync",
+				Name:    "WriteAllTextAsync",
 				NamePos: lp(3670, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3670, 77),
+						Pos: lp(3670, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3670, 77),
+							Pos:  lp(3670, 76),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3670, 90),
+						Pos: lp(3670, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3670, 90),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3670, 129),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3670, 89),
+							Name: "string",
 						},
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3670, 147),
+						Pos: lp(3670, 106),
 						Type: &lang.TypeRef{
-							Pos:  lp(3670, 147),
+							Pos:  lp(3670, 106),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3670, 178),
+						Pos: lp(3670, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3670, 178),
+							Pos:  lp(3670, 137),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86340,28 +86215,22 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3671, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3671, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3671, 78),
+						Pos: lp(3671, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3671, 78),
+							Pos:  lp(3671, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3671, 91),
+						Pos: lp(3671, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3671, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3671, 130),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3671, 90),
+							Name: "string",
 						},
 						Name: "contents",
 					},
@@ -86374,35 +86243,29 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3672, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3672, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3672, 78),
+						Pos: lp(3672, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3672, 78),
+							Pos:  lp(3672, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3672, 91),
+						Pos: lp(3672, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3672, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3672, 130),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3672, 90),
+							Name: "string",
 						},
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3672, 148),
+						Pos: lp(3672, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3672, 148),
+							Pos:  lp(3672, 107),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86416,43 +86279,37 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3673, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "AppendAllLinesAsync",
+				Name:    "AppendAllTextAsync",
 				NamePos: lp(3673, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3673, 78),
+						Pos: lp(3673, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3673, 78),
+							Pos:  lp(3673, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3673, 91),
+						Pos: lp(3673, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3673, 91),
-							Name: "System.Collections.Generic.IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3673, 130),
-									Name: "string",
-								},
-							},
+							Pos:  lp(3673, 90),
+							Name: "string",
 						},
 						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3673, 148),
+						Pos: lp(3673, 107),
 						Type: &lang.TypeRef{
-							Pos:  lp(3673, 148),
+							Pos:  lp(3673, 107),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3673, 179),
+						Pos: lp(3673, 138),
 						Type: &lang.TypeRef{
-							Pos:  lp(3673, 179),
+							Pos:  lp(3673, 138),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86466,7 +86323,7 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3674, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllBytesAsync",
+				Name:    "WriteAllLinesAsync",
 				NamePos: lp(3674, 58),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -86480,14 +86337,16 @@ func libraryAST_201() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3674, 90),
 						Type: &lang.TypeRef{
-							Pos:       lp(3674, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3674, 90),
-								Name: "byte",
+							Pos:  lp(3674, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3674, 129),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
 					},
 				},
 			},
@@ -86498,7 +86357,7 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3675, 30),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "WriteAllBytesAsync",
+				Name:    "WriteAllLinesAsync",
 				NamePos: lp(3675, 58),
 				Params: []*lang.Param{
 					&lang.Param{
@@ -86512,19 +86371,21 @@ func libraryAST_201() *lang.TypeDecl {
 					&lang.Param{
 						Pos: lp(3675, 90),
 						Type: &lang.TypeRef{
-							Pos:       lp(3675, 90),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3675, 90),
-								Name: "byte",
+							Pos:  lp(3675, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3675, 129),
+									Name: "string",
+								},
 							},
 						},
-						Name: "bytes",
+						Name: "contents",
 					},
 					&lang.Param{
-						Pos: lp(3675, 104),
+						Pos: lp(3675, 147),
 						Type: &lang.TypeRef{
-							Pos:  lp(3675, 104),
+							Pos:  lp(3675, 147),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -86536,18 +86397,48 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3676, 30),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Delete",
-				NamePos: lp(3676, 35),
+				Name:    "WriteAllLinesAsync",
+				NamePos: lp(3676, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3676, 42),
+						Pos: lp(3676, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3676, 42),
+							Pos:  lp(3676, 77),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3676, 90),
+						Type: &lang.TypeRef{
+							Pos:  lp(3676, 90),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3676, 129),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3676, 147),
+						Type: &lang.TypeRef{
+							Pos:  lp(3676, 147),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3676, 178),
+						Type: &lang.TypeRef{
+							Pos:  lp(3676, 178),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86556,18 +86447,32 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3677, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "OpenRead",
-				NamePos: lp(3677, 41),
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3677, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3677, 50),
+						Pos: lp(3677, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3677, 50),
+							Pos:  lp(3677, 78),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3677, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3677, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3677, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
 					},
 				},
 			},
@@ -86576,18 +86481,40 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3678, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "OpenWrite",
-				NamePos: lp(3678, 41),
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3678, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3678, 51),
+						Pos: lp(3678, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3678, 51),
+							Pos:  lp(3678, 78),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3678, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3678, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3678, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3678, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3678, 148),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86596,18 +86523,48 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3679, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Create",
-				NamePos: lp(3679, 41),
+				Name:    "AppendAllLinesAsync",
+				NamePos: lp(3679, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3679, 48),
+						Pos: lp(3679, 78),
 						Type: &lang.TypeRef{
-							Pos:  lp(3679, 48),
+							Pos:  lp(3679, 78),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3679, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3679, 91),
+							Name: "System.Collections.Generic.IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3679, 130),
+									Name: "string",
+								},
+							},
+						},
+						Name: "contents",
+					},
+					&lang.Param{
+						Pos: lp(3679, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3679, 148),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3679, 179),
+						Type: &lang.TypeRef{
+							Pos:  lp(3679, 179),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86616,26 +86573,30 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3680, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Create",
-				NamePos: lp(3680, 41),
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3680, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3680, 48),
+						Pos: lp(3680, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3680, 48),
+							Pos:  lp(3680, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3680, 61),
+						Pos: lp(3680, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3680, 61),
-							Name: "int",
+							Pos:       lp(3680, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3680, 90),
+								Name: "byte",
+							},
 						},
-						Name: "bufferSize",
+						Name: "bytes",
 					},
 				},
 			},
@@ -86644,26 +86605,38 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3681, 30),
-					Name: "FileStream",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Open",
-				NamePos: lp(3681, 41),
+				Name:    "WriteAllBytesAsync",
+				NamePos: lp(3681, 58),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3681, 46),
+						Pos: lp(3681, 77),
 						Type: &lang.TypeRef{
-							Pos:  lp(3681, 46),
+							Pos:  lp(3681, 77),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3681, 59),
+						Pos: lp(3681, 90),
 						Type: &lang.TypeRef{
-							Pos:  lp(3681, 59),
-							Name: "FileMode",
+							Pos:       lp(3681, 90),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3681, 90),
+								Name: "byte",
+							},
 						},
-						Name: "mode",
+						Name: "bytes",
+					},
+					&lang.Param{
+						Pos: lp(3681, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3681, 104),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
 					},
 				},
 			},
@@ -86672,34 +86645,18 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3682, 30),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "Open",
-				NamePos: lp(3682, 41),
+				Name:    "Delete",
+				NamePos: lp(3682, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3682, 46),
+						Pos: lp(3682, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3682, 46),
+							Pos:  lp(3682, 42),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3682, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3682, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3682, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3682, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
 					},
 				},
 			},
@@ -86710,40 +86667,16 @@ func libraryAST_201() *lang.TypeDecl {
 					Pos:  lp(3683, 30),
 					Name: "FileStream",
 				},
-				Name:    "Open",
+				Name:    "OpenRead",
 				NamePos: lp(3683, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3683, 46),
+						Pos: lp(3683, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3683, 46),
+							Pos:  lp(3683, 50),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3683, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3683, 59),
-							Name: "FileMode",
-						},
-						Name: "mode",
-					},
-					&lang.Param{
-						Pos: lp(3683, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3683, 74),
-							Name: "FileAccess",
-						},
-						Name: "access",
-					},
-					&lang.Param{
-						Pos: lp(3683, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3683, 93),
-							Name: "FileShare",
-						},
-						Name: "share",
 					},
 				},
 			},
@@ -86752,15 +86685,15 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3684, 30),
-					Name: "StreamReader",
+					Name: "FileStream",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3684, 43),
+				Name:    "OpenWrite",
+				NamePos: lp(3684, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3684, 52),
+						Pos: lp(3684, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3684, 52),
+							Pos:  lp(3684, 51),
 							Name: "string",
 						},
 						Name: "path",
@@ -86772,15 +86705,15 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3685, 30),
-					Name: "StreamWriter",
+					Name: "FileStream",
 				},
-				Name:    "CreateText",
-				NamePos: lp(3685, 43),
+				Name:    "Create",
+				NamePos: lp(3685, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3685, 54),
+						Pos: lp(3685, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3685, 54),
+							Pos:  lp(3685, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -86792,18 +86725,26 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3686, 30),
-					Name: "StreamWriter",
+					Name: "FileStream",
 				},
-				Name:    "AppendText",
-				NamePos: lp(3686, 43),
+				Name:    "Create",
+				NamePos: lp(3686, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3686, 54),
+						Pos: lp(3686, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3686, 54),
+							Pos:  lp(3686, 48),
 							Name: "string",
 						},
 						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3686, 61),
+						Type: &lang.TypeRef{
+							Pos:  lp(3686, 61),
+							Name: "int",
+						},
+						Name: "bufferSize",
 					},
 				},
 			},
@@ -86812,26 +86753,26 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3687, 30),
-					Name: "void",
+					Name: "FileStream",
 				},
-				Name:    "Copy",
-				NamePos: lp(3687, 35),
+				Name:    "Open",
+				NamePos: lp(3687, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3687, 40),
+						Pos: lp(3687, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3687, 40),
+							Pos:  lp(3687, 46),
 							Name: "string",
 						},
-						Name: "sourceFileName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3687, 63),
+						Pos: lp(3687, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3687, 63),
-							Name: "string",
+							Pos:  lp(3687, 59),
+							Name: "FileMode",
 						},
-						Name: "destFileName",
+						Name: "mode",
 					},
 				},
 			},
@@ -86840,34 +86781,34 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3688, 30),
-					Name: "void",
+					Name: "FileStream",
 				},
-				Name:    "Copy",
-				NamePos: lp(3688, 35),
+				Name:    "Open",
+				NamePos: lp(3688, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3688, 40),
+						Pos: lp(3688, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3688, 40),
+							Pos:  lp(3688, 46),
 							Name: "string",
 						},
-						Name: "sourceFileName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3688, 63),
+						Pos: lp(3688, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3688, 63),
-							Name: "string",
+							Pos:  lp(3688, 59),
+							Name: "FileMode",
 						},
-						Name: "destFileName",
+						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3688, 84),
+						Pos: lp(3688, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(3688, 84),
-							Name: "bool",
+							Pos:  lp(3688, 74),
+							Name: "FileAccess",
 						},
-						Name: "overwrite",
+						Name: "access",
 					},
 				},
 			},
@@ -86876,26 +86817,42 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3689, 30),
-					Name: "void",
+					Name: "FileStream",
 				},
-				Name:    "Move",
-				NamePos: lp(3689, 35),
+				Name:    "Open",
+				NamePos: lp(3689, 41),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3689, 40),
+						Pos: lp(3689, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3689, 40),
+							Pos:  lp(3689, 46),
 							Name: "string",
 						},
-						Name: "sourceFileName",
+						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3689, 63),
+						Pos: lp(3689, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3689, 63),
-							Name: "string",
+							Pos:  lp(3689, 59),
+							Name: "FileMode",
 						},
-						Name: "destFileName",
+						Name: "mode",
+					},
+					&lang.Param{
+						Pos: lp(3689, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3689, 74),
+							Name: "FileAccess",
+						},
+						Name: "access",
+					},
+					&lang.Param{
+						Pos: lp(3689, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3689, 93),
+							Name: "FileShare",
+						},
+						Name: "share",
 					},
 				},
 			},
@@ -86904,31 +86861,183 @@ func libraryAST_201() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3690, 30),
-					Name: "void",
+					Name: "StreamReader",
 				},
-				Name:    "Move",
-				NamePos: lp(3690, 35),
+				Name:    "OpenText",
+				NamePos: lp(3690, 43),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3690, 40),
+						Pos: lp(3690, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3690, 40),
+							Pos:  lp(3690, 52),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3691, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3691, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3691, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3691, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3691, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3692, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3692, 30),
+					Name: "StreamWriter",
+				},
+				Name:    "AppendText",
+				NamePos: lp(3692, 43),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3692, 54),
+						Type: &lang.TypeRef{
+							Pos:  lp(3692, 54),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3693, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3693, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3693, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3693, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3693, 40),
 							Name: "string",
 						},
 						Name: "sourceFileName",
 					},
 					&lang.Param{
-						Pos: lp(3690, 63),
+						Pos: lp(3693, 63),
 						Type: &lang.TypeRef{
-							Pos:  lp(3690, 63),
+							Pos:  lp(3693, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3694, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3694, 30),
+					Name: "void",
+				},
+				Name:    "Copy",
+				NamePos: lp(3694, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3694, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3694, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3694, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3694, 63),
 							Name: "string",
 						},
 						Name: "destFileName",
 					},
 					&lang.Param{
-						Pos: lp(3690, 84),
+						Pos: lp(3694, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3690, 84),
+							Pos:  lp(3694, 84),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3695, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3695, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3695, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3695, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3695, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3695, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3695, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3696, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3696, 30),
+					Name: "void",
+				},
+				Name:    "Move",
+				NamePos: lp(3696, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3696, 40),
+						Type: &lang.TypeRef{
+							Pos:  lp(3696, 40),
+							Name: "string",
+						},
+						Name: "sourceFileName",
+					},
+					&lang.Param{
+						Pos: lp(3696, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3696, 63),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3696, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3696, 84),
 							Name: "bool",
 						},
 						Name: "overwrite",
@@ -86941,152 +87050,26 @@ func libraryAST_201() *lang.TypeDecl {
 
 func libraryAST_202() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3693, 5),
+		Pos:       lp(3699, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Directory",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.MethodDecl{
-				Pos:       lp(3695, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3695, 30),
-					Name: "bool",
-				},
-				Name:    "Exists",
-				NamePos: lp(3695, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3695, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3695, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3696, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3696, 30),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateDirectory",
-				NamePos: lp(3696, 44),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3696, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3696, 60),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3697, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3697, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3697, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3697, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3697, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3698, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3698, 30),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3698, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3698, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3698, 42),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3698, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3698, 55),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3699, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3699, 30),
-					Name: "void",
-				},
-				Name:    "Move",
-				NamePos: lp(3699, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3699, 40),
-						Type: &lang.TypeRef{
-							Pos:  lp(3699, 40),
-							Name: "string",
-						},
-						Name: "sourceDirName",
-					},
-					&lang.Param{
-						Pos: lp(3699, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3699, 62),
-							Name: "string",
-						},
-						Name: "destDirName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3700, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3700, 30),
-					Name: "string",
-				},
-				Name:    "GetCurrentDirectory",
-				NamePos: lp(3700, 37),
-			},
-			&lang.MethodDecl{
 				Pos:       lp(3701, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3701, 30),
-					Name: "DirectoryInfo",
+					Name: "bool",
 				},
-				Name:    "GetParent",
-				NamePos: lp(3701, 44),
+				Name:    "Exists",
+				NamePos: lp(3701, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3701, 54),
+						Pos: lp(3701, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3701, 54),
+							Pos:  lp(3701, 42),
 							Name: "string",
 						},
 						Name: "path",
@@ -87097,20 +87080,16 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3702, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3702, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3702, 30),
-						Name: "string",
-					},
+					Pos:  lp(3702, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3702, 39),
+				Name:    "CreateDirectory",
+				NamePos: lp(3702, 44),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3702, 48),
+						Pos: lp(3702, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3702, 48),
+							Pos:  lp(3702, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -87121,31 +87100,19 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3703, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3703, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3703, 30),
-						Name: "string",
-					},
+					Pos:  lp(3703, 30),
+					Name: "void",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3703, 39),
+				Name:    "Delete",
+				NamePos: lp(3703, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3703, 48),
+						Pos: lp(3703, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3703, 48),
+							Pos:  lp(3703, 42),
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3703, 61),
-						Type: &lang.TypeRef{
-							Pos:  lp(3703, 61),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -87153,39 +87120,27 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3704, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3704, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3704, 30),
-						Name: "string",
-					},
+					Pos:  lp(3704, 30),
+					Name: "void",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3704, 39),
+				Name:    "Delete",
+				NamePos: lp(3704, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3704, 48),
+						Pos: lp(3704, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3704, 48),
+							Pos:  lp(3704, 42),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3704, 61),
+						Pos: lp(3704, 55),
 						Type: &lang.TypeRef{
-							Pos:  lp(3704, 61),
-							Name: "string",
+							Pos:  lp(3704, 55),
+							Name: "bool",
 						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3704, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3704, 83),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+						Name: "recursive",
 					},
 				},
 			},
@@ -87193,23 +87148,27 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3705, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3705, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3705, 30),
-						Name: "string",
-					},
+					Pos:  lp(3705, 30),
+					Name: "void",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3705, 39),
+				Name:    "Move",
+				NamePos: lp(3705, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3705, 54),
+						Pos: lp(3705, 40),
 						Type: &lang.TypeRef{
-							Pos:  lp(3705, 54),
+							Pos:  lp(3705, 40),
 							Name: "string",
 						},
-						Name: "path",
+						Name: "sourceDirName",
+					},
+					&lang.Param{
+						Pos: lp(3705, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3705, 62),
+							Name: "string",
+						},
+						Name: "destDirName",
 					},
 				},
 			},
@@ -87217,47 +87176,21 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3706, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3706, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3706, 30),
-						Name: "string",
-					},
+					Pos:  lp(3706, 30),
+					Name: "string",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3706, 39),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3706, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3706, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3706, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3706, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
+				Name:    "GetCurrentDirectory",
+				NamePos: lp(3706, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3707, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3707, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3707, 30),
-						Name: "string",
-					},
+					Pos:  lp(3707, 30),
+					Name: "DirectoryInfo",
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3707, 39),
+				Name:    "GetParent",
+				NamePos: lp(3707, 44),
 				Params: []*lang.Param{
 					&lang.Param{
 						Pos: lp(3707, 54),
@@ -87266,22 +87199,6 @@ func libraryAST_202() *lang.TypeDecl {
 							Name: "string",
 						},
 						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3707, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3707, 67),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3707, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3707, 89),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
 					},
 				},
 			},
@@ -87296,13 +87213,13 @@ func libraryAST_202() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetFiles",
 				NamePos: lp(3708, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3708, 60),
+						Pos: lp(3708, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3708, 60),
+							Pos:  lp(3708, 48),
 							Name: "string",
 						},
 						Name: "path",
@@ -87320,21 +87237,21 @@ func libraryAST_202() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetFiles",
 				NamePos: lp(3709, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3709, 60),
+						Pos: lp(3709, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3709, 60),
+							Pos:  lp(3709, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3709, 73),
+						Pos: lp(3709, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3709, 73),
+							Pos:  lp(3709, 61),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -87352,29 +87269,29 @@ func libraryAST_202() *lang.TypeDecl {
 						Name: "string",
 					},
 				},
-				Name:    "GetFileSystemEntries",
+				Name:    "GetFiles",
 				NamePos: lp(3710, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3710, 60),
+						Pos: lp(3710, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3710, 60),
+							Pos:  lp(3710, 48),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3710, 73),
+						Pos: lp(3710, 61),
 						Type: &lang.TypeRef{
-							Pos:  lp(3710, 73),
+							Pos:  lp(3710, 61),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3710, 95),
+						Pos: lp(3710, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3710, 95),
+							Pos:  lp(3710, 83),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -87385,22 +87302,20 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3711, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3711, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3711, 69),
-							Name: "string",
-						},
+					Pos:       lp(3711, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3711, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3711, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3711, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3711, 92),
+						Pos: lp(3711, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3711, 92),
+							Pos:  lp(3711, 54),
 							Name: "string",
 						},
 						Name: "path",
@@ -87411,30 +87326,28 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3712, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3712, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3712, 69),
-							Name: "string",
-						},
+					Pos:       lp(3712, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3712, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3712, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3712, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3712, 92),
+						Pos: lp(3712, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3712, 92),
+							Pos:  lp(3712, 54),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3712, 105),
+						Pos: lp(3712, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3712, 105),
+							Pos:  lp(3712, 67),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -87445,38 +87358,36 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3713, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3713, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3713, 69),
-							Name: "string",
-						},
+					Pos:       lp(3713, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3713, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3713, 77),
+				Name:    "GetDirectories",
+				NamePos: lp(3713, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3713, 92),
+						Pos: lp(3713, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3713, 92),
+							Pos:  lp(3713, 54),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3713, 105),
+						Pos: lp(3713, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3713, 105),
+							Pos:  lp(3713, 67),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3713, 127),
+						Pos: lp(3713, 89),
 						Type: &lang.TypeRef{
-							Pos:  lp(3713, 127),
+							Pos:  lp(3713, 89),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -87487,22 +87398,20 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3714, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3714, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3714, 69),
-							Name: "string",
-						},
+					Pos:       lp(3714, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3714, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3714, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3714, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3714, 98),
+						Pos: lp(3714, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3714, 98),
+							Pos:  lp(3714, 60),
 							Name: "string",
 						},
 						Name: "path",
@@ -87513,30 +87422,28 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3715, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3715, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3715, 69),
-							Name: "string",
-						},
+					Pos:       lp(3715, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3715, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3715, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3715, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3715, 98),
+						Pos: lp(3715, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3715, 98),
+							Pos:  lp(3715, 60),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3715, 111),
+						Pos: lp(3715, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3715, 111),
+							Pos:  lp(3715, 73),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -87547,38 +87454,36 @@ func libraryAST_202() *lang.TypeDecl {
 				Pos:       lp(3716, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3716, 30),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3716, 69),
-							Name: "string",
-						},
+					Pos:       lp(3716, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3716, 30),
+						Name: "string",
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3716, 77),
+				Name:    "GetFileSystemEntries",
+				NamePos: lp(3716, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3716, 98),
+						Pos: lp(3716, 60),
 						Type: &lang.TypeRef{
-							Pos:  lp(3716, 98),
+							Pos:  lp(3716, 60),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3716, 111),
+						Pos: lp(3716, 73),
 						Type: &lang.TypeRef{
-							Pos:  lp(3716, 111),
+							Pos:  lp(3716, 73),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3716, 133),
+						Pos: lp(3716, 95),
 						Type: &lang.TypeRef{
-							Pos:  lp(3716, 133),
+							Pos:  lp(3716, 95),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -87598,13 +87503,13 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3717, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3717, 104),
+						Pos: lp(3717, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3717, 104),
+							Pos:  lp(3717, 92),
 							Name: "string",
 						},
 						Name: "path",
@@ -87624,21 +87529,21 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3718, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3718, 104),
+						Pos: lp(3718, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3718, 104),
+							Pos:  lp(3718, 92),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3718, 117),
+						Pos: lp(3718, 105),
 						Type: &lang.TypeRef{
-							Pos:  lp(3718, 117),
+							Pos:  lp(3718, 105),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -87658,29 +87563,233 @@ func libraryAST_202() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemEntries",
+				Name:    "EnumerateFiles",
 				NamePos: lp(3719, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3719, 104),
+						Pos: lp(3719, 92),
 						Type: &lang.TypeRef{
-							Pos:  lp(3719, 104),
+							Pos:  lp(3719, 92),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3719, 117),
+						Pos: lp(3719, 105),
 						Type: &lang.TypeRef{
-							Pos:  lp(3719, 117),
+							Pos:  lp(3719, 105),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3719, 139),
+						Pos: lp(3719, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3719, 139),
+							Pos:  lp(3719, 127),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3720, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3720, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3720, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3720, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3720, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3720, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3721, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3721, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3721, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3721, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3721, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3721, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3721, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3721, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3722, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3722, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3722, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3722, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3722, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3722, 98),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3722, 111),
+						Type: &lang.TypeRef{
+							Pos:  lp(3722, 111),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3722, 133),
+						Type: &lang.TypeRef{
+							Pos:  lp(3722, 133),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3723, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3723, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3723, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3723, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3723, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3723, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3724, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3724, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3724, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3724, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3724, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3724, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3724, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3724, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3725, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3725, 30),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3725, 69),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemEntries",
+				NamePos: lp(3725, 77),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3725, 104),
+						Type: &lang.TypeRef{
+							Pos:  lp(3725, 104),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3725, 117),
+						Type: &lang.TypeRef{
+							Pos:  lp(3725, 117),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3725, 139),
+						Type: &lang.TypeRef{
+							Pos:  lp(3725, 139),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -87693,110 +87802,20 @@ func libraryAST_202() *lang.TypeDecl {
 
 func libraryAST_203() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3722, 5),
+		Pos:       lp(3728, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileSystemInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3724, 9),
+				Pos:       lp(3730, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3724, 24),
+					Pos:  lp(3730, 24),
 					Name: "string",
 				},
 				Name: "FullName",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3724, 42),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3725, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3725, 25),
-					Name: "string",
-				},
-				Name: "Name",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3725, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3726, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3726, 16),
-					Name: "string",
-				},
-				Name: "Extension",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3726, 35),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3727, 9),
-				Modifiers: lang.Modifiers(65),
-				Type: &lang.TypeRef{
-					Pos:  lp(3727, 25),
-					Name: "bool",
-				},
-				Name: "Exists",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3727, 39),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3728, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3728, 16),
-					Name: "DateTime",
-				},
-				Name: "LastWriteTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3728, 41),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3729, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3729, 16),
-					Name: "DateTime",
-				},
-				Name: "CreationTime",
-				Accessors: []*lang.Accessor{
-					&lang.Accessor{
-						Pos:  lp(3729, 40),
-						Kind: "get",
-					},
-				},
-			},
-			&lang.PropertyDecl{
-				Pos:       lp(3730, 9),
-				Modifiers: lang.Modifiers(1),
-				Type: &lang.TypeRef{
-					Pos:  lp(3730, 16),
-					Name: "DateTime",
-				},
-				Name: "LastAccessTime",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
 						Pos:  lp(3730, 42),
@@ -87804,25 +87823,115 @@ func libraryAST_203() *lang.TypeDecl {
 					},
 				},
 			},
-			&lang.MethodDecl{
+			&lang.PropertyDecl{
 				Pos:       lp(3731, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3731, 25),
+					Name: "string",
+				},
+				Name: "Name",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3731, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3732, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3732, 16),
+					Name: "string",
+				},
+				Name: "Extension",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3732, 35),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3733, 9),
+				Modifiers: lang.Modifiers(65),
+				Type: &lang.TypeRef{
+					Pos:  lp(3733, 25),
+					Name: "bool",
+				},
+				Name: "Exists",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3733, 39),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3734, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3734, 16),
+					Name: "DateTime",
+				},
+				Name: "LastWriteTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3734, 41),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3735, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3735, 16),
+					Name: "DateTime",
+				},
+				Name: "CreationTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3735, 40),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.PropertyDecl{
+				Pos:       lp(3736, 9),
+				Modifiers: lang.Modifiers(1),
+				Type: &lang.TypeRef{
+					Pos:  lp(3736, 16),
+					Name: "DateTime",
+				},
+				Name: "LastAccessTime",
+				Accessors: []*lang.Accessor{
+					&lang.Accessor{
+						Pos:  lp(3736, 42),
+						Kind: "get",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3737, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3731, 23),
+					Pos:  lp(3737, 23),
 					Name: "void",
 				},
 				Name:    "Refresh",
-				NamePos: lp(3731, 28),
+				NamePos: lp(3737, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3732, 9),
+				Pos:       lp(3738, 9),
 				Modifiers: lang.Modifiers(20481),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3732, 32),
+					Pos:  lp(3738, 32),
 					Name: "string",
 				},
 				Name:    "ToString",
-				NamePos: lp(3732, 39),
+				NamePos: lp(3738, 39),
 			},
 		},
 	}
@@ -87830,27 +87939,27 @@ func libraryAST_203() *lang.TypeDecl {
 
 func libraryAST_204() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3735, 5),
+		Pos:       lp(3741, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3735, 36),
+				Pos:  lp(3741, 36),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3737, 9),
+				Pos:       lp(3743, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3737, 32),
+						Pos: lp(3743, 32),
 						Type: &lang.TypeRef{
-							Pos:  lp(3737, 32),
+							Pos:  lp(3743, 32),
 							Name: "string",
 						},
 						Name: "fileName",
@@ -87858,245 +87967,245 @@ func libraryAST_204() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3738, 9),
+				Pos:       lp(3744, 9),
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3738, 25),
+					Pos:  lp(3744, 25),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3738, 39),
+						Pos:  lp(3744, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3739, 9),
+				Pos:       lp(3745, 9),
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3739, 25),
+					Pos:  lp(3745, 25),
 					Name: "bool",
 				},
 				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3739, 39),
+						Pos:  lp(3745, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3740, 9),
+				Pos:       lp(3746, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3740, 16),
+					Pos:  lp(3746, 16),
 					Name: "long",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3740, 30),
+						Pos:  lp(3746, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3741, 9),
+				Pos:       lp(3747, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3741, 16),
+					Pos:  lp(3747, 16),
 					Name: "string",
 				},
 				Name: "DirectoryName",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3741, 39),
+						Pos:  lp(3747, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3742, 9),
+				Pos:       lp(3748, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3742, 16),
+					Pos:  lp(3748, 16),
 					Name: "DirectoryInfo",
 				},
 				Name: "Directory",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3742, 42),
+						Pos:  lp(3748, 42),
 						Kind: "get",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3743, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3743, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3743, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3744, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3744, 23),
-					Name: "FileInfo",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3744, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3744, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3744, 39),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3745, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3745, 23),
-					Name: "FileInfo",
-				},
-				Name:    "CopyTo",
-				NamePos: lp(3745, 32),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3745, 39),
-						Type: &lang.TypeRef{
-							Pos:  lp(3745, 39),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3745, 60),
-						Type: &lang.TypeRef{
-							Pos:  lp(3745, 60),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3746, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3746, 23),
-					Name: "void",
-				},
-				Name:    "MoveTo",
-				NamePos: lp(3746, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3746, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3746, 35),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3747, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3747, 23),
-					Name: "void",
-				},
-				Name:    "MoveTo",
-				NamePos: lp(3747, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3747, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3747, 35),
-							Name: "string",
-						},
-						Name: "destFileName",
-					},
-					&lang.Param{
-						Pos: lp(3747, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3747, 56),
-							Name: "bool",
-						},
-						Name: "overwrite",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3748, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3748, 23),
-					Name: "FileStream",
-				},
-				Name:    "OpenRead",
-				NamePos: lp(3748, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3749, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3749, 23),
-					Name: "FileStream",
+					Name: "void",
 				},
-				Name:    "OpenWrite",
-				NamePos: lp(3749, 34),
+				Name:    "Delete",
+				NamePos: lp(3749, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3750, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3750, 23),
-					Name: "FileStream",
+					Name: "FileInfo",
 				},
-				Name:    "Create",
-				NamePos: lp(3750, 34),
+				Name:    "CopyTo",
+				NamePos: lp(3750, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3750, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3750, 39),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3751, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3751, 23),
-					Name: "StreamReader",
+					Name: "FileInfo",
 				},
-				Name:    "OpenText",
-				NamePos: lp(3751, 36),
+				Name:    "CopyTo",
+				NamePos: lp(3751, 32),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3751, 39),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 39),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3751, 60),
+						Type: &lang.TypeRef{
+							Pos:  lp(3751, 60),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3752, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3752, 23),
-					Name: "StreamWriter",
+					Name: "void",
 				},
-				Name:    "CreateText",
-				NamePos: lp(3752, 36),
+				Name:    "MoveTo",
+				NamePos: lp(3752, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3752, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3752, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3753, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3753, 23),
+					Name: "void",
+				},
+				Name:    "MoveTo",
+				NamePos: lp(3753, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3753, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3753, 35),
+							Name: "string",
+						},
+						Name: "destFileName",
+					},
+					&lang.Param{
+						Pos: lp(3753, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3753, 56),
+							Name: "bool",
+						},
+						Name: "overwrite",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3754, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3754, 23),
+					Name: "FileStream",
+				},
+				Name:    "OpenRead",
+				NamePos: lp(3754, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3755, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3755, 23),
+					Name: "FileStream",
+				},
+				Name:    "OpenWrite",
+				NamePos: lp(3755, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3756, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3756, 23),
+					Name: "FileStream",
+				},
+				Name:    "Create",
+				NamePos: lp(3756, 34),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3757, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3757, 23),
+					Name: "StreamReader",
+				},
+				Name:    "OpenText",
+				NamePos: lp(3757, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3758, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3758, 23),
+					Name: "StreamWriter",
+				},
+				Name:    "CreateText",
+				NamePos: lp(3758, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3759, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3759, 23),
 					Name: "StreamWriter",
 				},
 				Name:    "AppendText",
-				NamePos: lp(3753, 36),
+				NamePos: lp(3759, 36),
 			},
 		},
 	}
@@ -88104,27 +88213,27 @@ func libraryAST_204() *lang.TypeDecl {
 
 func libraryAST_205() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3756, 5),
+		Pos:       lp(3762, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "DirectoryInfo",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(33),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3756, 41),
+				Pos:  lp(3762, 41),
 				Name: "FileSystemInfo",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3758, 9),
+				Pos:       lp(3764, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "DirectoryInfo",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3758, 37),
+						Pos: lp(3764, 37),
 						Type: &lang.TypeRef{
-							Pos:  lp(3758, 37),
+							Pos:  lp(3764, 37),
 							Name: "string",
 						},
 						Name: "path",
@@ -88132,145 +88241,47 @@ func libraryAST_205() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3759, 9),
+				Pos:       lp(3765, 9),
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3759, 25),
+					Pos:  lp(3765, 25),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3759, 39),
+						Pos:  lp(3765, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3760, 9),
+				Pos:       lp(3766, 9),
 				Modifiers: lang.Modifiers(4097),
 				Type: &lang.TypeRef{
-					Pos:  lp(3760, 25),
+					Pos:  lp(3766, 25),
 					Name: "bool",
 				},
 				Name: "Exists",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3760, 39),
+						Pos:  lp(3766, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3761, 9),
+				Pos:       lp(3767, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3761, 16),
+					Pos:  lp(3767, 16),
 					Name: "DirectoryInfo",
 				},
 				Name: "Parent",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3761, 39),
+						Pos:  lp(3767, 39),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3762, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3762, 23),
-					Name: "void",
-				},
-				Name:    "Create",
-				NamePos: lp(3762, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3763, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3763, 23),
-					Name: "DirectoryInfo",
-				},
-				Name:    "CreateSubdirectory",
-				NamePos: lp(3763, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3763, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3763, 56),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3764, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3764, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3764, 28),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3765, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3765, 23),
-					Name: "void",
-				},
-				Name:    "Delete",
-				NamePos: lp(3765, 28),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3765, 35),
-						Type: &lang.TypeRef{
-							Pos:  lp(3765, 35),
-							Name: "bool",
-						},
-						Name: "recursive",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3766, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3766, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3766, 23),
-						Name: "FileInfo",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3766, 34),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3767, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:       lp(3767, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3767, 23),
-						Name: "FileInfo",
-					},
-				},
-				Name:    "GetFiles",
-				NamePos: lp(3767, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3767, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3767, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
 					},
 				},
 			},
@@ -88278,107 +88289,59 @@ func libraryAST_205() *lang.TypeDecl {
 				Pos:       lp(3768, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3768, 23),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3768, 23),
-						Name: "FileInfo",
-					},
+					Pos:  lp(3768, 23),
+					Name: "void",
 				},
-				Name:    "GetFiles",
-				NamePos: lp(3768, 34),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3768, 43),
-						Type: &lang.TypeRef{
-							Pos:  lp(3768, 43),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3768, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3768, 65),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
-					},
-				},
+				Name:    "Create",
+				NamePos: lp(3768, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3769, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3769, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3769, 62),
-							Name: "FileInfo",
+					Name: "DirectoryInfo",
+				},
+				Name:    "CreateSubdirectory",
+				NamePos: lp(3769, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3769, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3769, 56),
+							Name: "string",
 						},
+						Name: "path",
 					},
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3769, 72),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3770, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3770, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3770, 62),
-							Name: "FileInfo",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3770, 72),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3770, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3770, 87),
-							Name: "string",
-						},
-						Name: "searchPattern",
-					},
-				},
+				Name:    "Delete",
+				NamePos: lp(3770, 28),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3771, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3771, 23),
-					Name: "System.Collections.Generic.IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3771, 62),
-							Name: "FileInfo",
-						},
-					},
+					Name: "void",
 				},
-				Name:    "EnumerateFiles",
-				NamePos: lp(3771, 72),
+				Name:    "Delete",
+				NamePos: lp(3771, 28),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3771, 87),
+						Pos: lp(3771, 35),
 						Type: &lang.TypeRef{
-							Pos:  lp(3771, 87),
-							Name: "string",
+							Pos:  lp(3771, 35),
+							Name: "bool",
 						},
-						Name: "searchPattern",
-					},
-					&lang.Param{
-						Pos: lp(3771, 109),
-						Type: &lang.TypeRef{
-							Pos:  lp(3771, 109),
-							Name: "SearchOption",
-						},
-						Name: "searchOption",
+						Name: "recursive",
 					},
 				},
 			},
@@ -88390,11 +88353,11 @@ func libraryAST_205() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3772, 23),
-						Name: "DirectoryInfo",
+						Name: "FileInfo",
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3772, 39),
+				Name:    "GetFiles",
+				NamePos: lp(3772, 34),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3773, 9),
@@ -88404,16 +88367,16 @@ func libraryAST_205() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3773, 23),
-						Name: "DirectoryInfo",
+						Name: "FileInfo",
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3773, 39),
+				Name:    "GetFiles",
+				NamePos: lp(3773, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3773, 54),
+						Pos: lp(3773, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3773, 54),
+							Pos:  lp(3773, 43),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -88428,24 +88391,24 @@ func libraryAST_205() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3774, 23),
-						Name: "DirectoryInfo",
+						Name: "FileInfo",
 					},
 				},
-				Name:    "GetDirectories",
-				NamePos: lp(3774, 39),
+				Name:    "GetFiles",
+				NamePos: lp(3774, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3774, 54),
+						Pos: lp(3774, 43),
 						Type: &lang.TypeRef{
-							Pos:  lp(3774, 54),
+							Pos:  lp(3774, 43),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3774, 76),
+						Pos: lp(3774, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3774, 76),
+							Pos:  lp(3774, 65),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -88461,12 +88424,12 @@ func libraryAST_205() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3775, 62),
-							Name: "DirectoryInfo",
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3775, 77),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3775, 72),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3776, 9),
@@ -88477,17 +88440,17 @@ func libraryAST_205() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3776, 62),
-							Name: "DirectoryInfo",
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3776, 77),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3776, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3776, 98),
+						Pos: lp(3776, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3776, 98),
+							Pos:  lp(3776, 87),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -88503,25 +88466,25 @@ func libraryAST_205() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3777, 62),
-							Name: "DirectoryInfo",
+							Name: "FileInfo",
 						},
 					},
 				},
-				Name:    "EnumerateDirectories",
-				NamePos: lp(3777, 77),
+				Name:    "EnumerateFiles",
+				NamePos: lp(3777, 72),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3777, 98),
+						Pos: lp(3777, 87),
 						Type: &lang.TypeRef{
-							Pos:  lp(3777, 98),
+							Pos:  lp(3777, 87),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3777, 120),
+						Pos: lp(3777, 109),
 						Type: &lang.TypeRef{
-							Pos:  lp(3777, 120),
+							Pos:  lp(3777, 109),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -88536,11 +88499,11 @@ func libraryAST_205() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3778, 23),
-						Name: "FileSystemInfo",
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3778, 40),
+				Name:    "GetDirectories",
+				NamePos: lp(3778, 39),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3779, 9),
@@ -88550,16 +88513,16 @@ func libraryAST_205() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3779, 23),
-						Name: "FileSystemInfo",
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3779, 40),
+				Name:    "GetDirectories",
+				NamePos: lp(3779, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3779, 59),
+						Pos: lp(3779, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3779, 59),
+							Pos:  lp(3779, 54),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -88574,24 +88537,24 @@ func libraryAST_205() *lang.TypeDecl {
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
 						Pos:  lp(3780, 23),
-						Name: "FileSystemInfo",
+						Name: "DirectoryInfo",
 					},
 				},
-				Name:    "GetFileSystemInfos",
-				NamePos: lp(3780, 40),
+				Name:    "GetDirectories",
+				NamePos: lp(3780, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3780, 59),
+						Pos: lp(3780, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3780, 59),
+							Pos:  lp(3780, 54),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3780, 81),
+						Pos: lp(3780, 76),
 						Type: &lang.TypeRef{
-							Pos:  lp(3780, 81),
+							Pos:  lp(3780, 76),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -88607,12 +88570,12 @@ func libraryAST_205() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3781, 62),
-							Name: "FileSystemInfo",
+							Name: "DirectoryInfo",
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3781, 78),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3781, 77),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3782, 9),
@@ -88623,17 +88586,17 @@ func libraryAST_205() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3782, 62),
-							Name: "FileSystemInfo",
+							Name: "DirectoryInfo",
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3782, 78),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3782, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3782, 103),
+						Pos: lp(3782, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3782, 103),
+							Pos:  lp(3782, 98),
 							Name: "string",
 						},
 						Name: "searchPattern",
@@ -88649,25 +88612,171 @@ func libraryAST_205() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3783, 62),
-							Name: "FileSystemInfo",
+							Name: "DirectoryInfo",
 						},
 					},
 				},
-				Name:    "EnumerateFileSystemInfos",
-				NamePos: lp(3783, 78),
+				Name:    "EnumerateDirectories",
+				NamePos: lp(3783, 77),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3783, 103),
+						Pos: lp(3783, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3783, 103),
+							Pos:  lp(3783, 98),
 							Name: "string",
 						},
 						Name: "searchPattern",
 					},
 					&lang.Param{
-						Pos: lp(3783, 125),
+						Pos: lp(3783, 120),
 						Type: &lang.TypeRef{
-							Pos:  lp(3783, 125),
+							Pos:  lp(3783, 120),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3784, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3784, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3784, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3784, 40),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3785, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3785, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3785, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3785, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3785, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3785, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3786, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3786, 23),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3786, 23),
+						Name: "FileSystemInfo",
+					},
+				},
+				Name:    "GetFileSystemInfos",
+				NamePos: lp(3786, 40),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3786, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 59),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3786, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3786, 81),
+							Name: "SearchOption",
+						},
+						Name: "searchOption",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3787, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3787, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3787, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3787, 78),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3788, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3788, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3788, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3788, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3788, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3788, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3789, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3789, 23),
+					Name: "System.Collections.Generic.IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3789, 62),
+							Name: "FileSystemInfo",
+						},
+					},
+				},
+				Name:    "EnumerateFileSystemInfos",
+				NamePos: lp(3789, 78),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3789, 103),
+						Type: &lang.TypeRef{
+							Pos:  lp(3789, 103),
+							Name: "string",
+						},
+						Name: "searchPattern",
+					},
+					&lang.Param{
+						Pos: lp(3789, 125),
+						Type: &lang.TypeRef{
+							Pos:  lp(3789, 125),
 							Name: "SearchOption",
 						},
 						Name: "searchOption",
@@ -88680,197 +88789,69 @@ func libraryAST_205() *lang.TypeDecl {
 
 func libraryAST_206() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3786, 5),
+		Pos:       lp(3792, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Path",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(17),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3788, 9),
+				Pos:       lp(3794, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3788, 23),
+					Pos:  lp(3794, 23),
 					Name: "char",
 				},
 				Name: "DirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3788, 53),
+						Pos:  lp(3794, 53),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3789, 9),
+				Pos:       lp(3795, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3789, 23),
+					Pos:  lp(3795, 23),
 					Name: "char",
 				},
 				Name: "AltDirectorySeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3789, 56),
+						Pos:  lp(3795, 56),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3790, 9),
+				Pos:       lp(3796, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3790, 23),
+					Pos:  lp(3796, 23),
 					Name: "char",
 				},
 				Name: "VolumeSeparatorChar",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3790, 50),
+						Pos:  lp(3796, 50),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3791, 9),
+				Pos:       lp(3797, 9),
 				Modifiers: lang.Modifiers(17),
 				Type: &lang.TypeRef{
-					Pos:  lp(3791, 23),
+					Pos:  lp(3797, 23),
 					Name: "char",
 				},
 				Name: "PathSeparator",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3791, 44),
+						Pos:  lp(3797, 44),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3792, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3792, 30),
-					Name: "string",
-				},
-				Name:    "GetFileName",
-				NamePos: lp(3792, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3792, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3792, 49),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3793, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3793, 30),
-					Name: "string",
-				},
-				Name:    "GetFileNameWithoutExtension",
-				NamePos: lp(3793, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3793, 65),
-						Type: &lang.TypeRef{
-							Pos:  lp(3793, 65),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3794, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3794, 30),
-					Name: "string",
-				},
-				Name:    "GetExtension",
-				NamePos: lp(3794, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3794, 50),
-						Type: &lang.TypeRef{
-							Pos:  lp(3794, 50),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3795, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3795, 30),
-					Name: "bool",
-				},
-				Name:    "HasExtension",
-				NamePos: lp(3795, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3795, 48),
-						Type: &lang.TypeRef{
-							Pos:  lp(3795, 48),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3796, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3796, 30),
-					Name: "string",
-				},
-				Name:    "GetDirectoryName",
-				NamePos: lp(3796, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3796, 54),
-						Type: &lang.TypeRef{
-							Pos:  lp(3796, 54),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3797, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3797, 30),
-					Name: "string",
-				},
-				Name:    "ChangeExtension",
-				NamePos: lp(3797, 37),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3797, 53),
-						Type: &lang.TypeRef{
-							Pos:  lp(3797, 53),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3797, 66),
-						Type: &lang.TypeRef{
-							Pos:  lp(3797, 66),
-							Name: "string",
-						},
-						Name: "extension",
 					},
 				},
 			},
@@ -88879,15 +88860,15 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3798, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "IsPathRooted",
-				NamePos: lp(3798, 35),
+				Name:    "GetFileName",
+				NamePos: lp(3798, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3798, 48),
+						Pos: lp(3798, 49),
 						Type: &lang.TypeRef{
-							Pos:  lp(3798, 48),
+							Pos:  lp(3798, 49),
 							Name: "string",
 						},
 						Name: "path",
@@ -88899,15 +88880,15 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3799, 30),
-					Name: "bool",
+					Name: "string",
 				},
-				Name:    "IsPathFullyQualified",
-				NamePos: lp(3799, 35),
+				Name:    "GetFileNameWithoutExtension",
+				NamePos: lp(3799, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3799, 56),
+						Pos: lp(3799, 65),
 						Type: &lang.TypeRef{
-							Pos:  lp(3799, 56),
+							Pos:  lp(3799, 65),
 							Name: "string",
 						},
 						Name: "path",
@@ -88921,24 +88902,16 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3800, 30),
 					Name: "string",
 				},
-				Name:    "Combine",
+				Name:    "GetExtension",
 				NamePos: lp(3800, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3800, 45),
+						Pos: lp(3800, 50),
 						Type: &lang.TypeRef{
-							Pos:  lp(3800, 45),
+							Pos:  lp(3800, 50),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3800, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3800, 59),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "path",
 					},
 				},
 			},
@@ -88947,34 +88920,18 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3801, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Combine",
-				NamePos: lp(3801, 37),
+				Name:    "HasExtension",
+				NamePos: lp(3801, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3801, 45),
+						Pos: lp(3801, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3801, 45),
+							Pos:  lp(3801, 48),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3801, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3801, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3801, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3801, 73),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "path",
 					},
 				},
 			},
@@ -88985,40 +88942,16 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3802, 30),
 					Name: "string",
 				},
-				Name:    "Combine",
+				Name:    "GetDirectoryName",
 				NamePos: lp(3802, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3802, 45),
+						Pos: lp(3802, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3802, 45),
+							Pos:  lp(3802, 54),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3802, 59),
-						Type: &lang.TypeRef{
-							Pos:  lp(3802, 59),
-							Name: "string",
-						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3802, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3802, 73),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3802, 87),
-						Type: &lang.TypeRef{
-							Pos:  lp(3802, 87),
-							Name: "string",
-						},
-						Name: "path4",
+						Name: "path",
 					},
 				},
 			},
@@ -89029,21 +88962,24 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3803, 30),
 					Name: "string",
 				},
-				Name:    "Combine",
+				Name:    "ChangeExtension",
 				NamePos: lp(3803, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3803, 45),
-						Modifier: "params",
+						Pos: lp(3803, 53),
 						Type: &lang.TypeRef{
-							Pos:       lp(3803, 52),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3803, 52),
-								Name: "string",
-							},
+							Pos:  lp(3803, 53),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3803, 66),
+						Type: &lang.TypeRef{
+							Pos:  lp(3803, 66),
+							Name: "string",
+						},
+						Name: "extension",
 					},
 				},
 			},
@@ -89052,26 +88988,18 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3804, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3804, 37),
+				Name:    "IsPathRooted",
+				NamePos: lp(3804, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3804, 42),
+						Pos: lp(3804, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3804, 42),
+							Pos:  lp(3804, 48),
 							Name: "string",
 						},
-						Name: "path1",
-					},
-					&lang.Param{
-						Pos: lp(3804, 56),
-						Type: &lang.TypeRef{
-							Pos:  lp(3804, 56),
-							Name: "string",
-						},
-						Name: "path2",
+						Name: "path",
 					},
 				},
 			},
@@ -89080,34 +89008,18 @@ func libraryAST_206() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3805, 30),
-					Name: "string",
+					Name: "bool",
 				},
-				Name:    "Join",
-				NamePos: lp(3805, 37),
+				Name:    "IsPathFullyQualified",
+				NamePos: lp(3805, 35),
 				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3805, 42),
-						Type: &lang.TypeRef{
-							Pos:  lp(3805, 42),
-							Name: "string",
-						},
-						Name: "path1",
-					},
 					&lang.Param{
 						Pos: lp(3805, 56),
 						Type: &lang.TypeRef{
 							Pos:  lp(3805, 56),
 							Name: "string",
 						},
-						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3805, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3805, 70),
-							Name: "string",
-						},
-						Name: "path3",
+						Name: "path",
 					},
 				},
 			},
@@ -89118,40 +89030,24 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3806, 30),
 					Name: "string",
 				},
-				Name:    "Join",
+				Name:    "Combine",
 				NamePos: lp(3806, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3806, 42),
+						Pos: lp(3806, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3806, 42),
+							Pos:  lp(3806, 45),
 							Name: "string",
 						},
 						Name: "path1",
 					},
 					&lang.Param{
-						Pos: lp(3806, 56),
+						Pos: lp(3806, 59),
 						Type: &lang.TypeRef{
-							Pos:  lp(3806, 56),
+							Pos:  lp(3806, 59),
 							Name: "string",
 						},
 						Name: "path2",
-					},
-					&lang.Param{
-						Pos: lp(3806, 70),
-						Type: &lang.TypeRef{
-							Pos:  lp(3806, 70),
-							Name: "string",
-						},
-						Name: "path3",
-					},
-					&lang.Param{
-						Pos: lp(3806, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3806, 84),
-							Name: "string",
-						},
-						Name: "path4",
 					},
 				},
 			},
@@ -89162,21 +89058,32 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3807, 30),
 					Name: "string",
 				},
-				Name:    "Join",
+				Name:    "Combine",
 				NamePos: lp(3807, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3807, 42),
-						Modifier: "params",
+						Pos: lp(3807, 45),
 						Type: &lang.TypeRef{
-							Pos:       lp(3807, 49),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3807, 49),
-								Name: "string",
-							},
+							Pos:  lp(3807, 45),
+							Name: "string",
 						},
-						Name: "paths",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3807, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3807, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3807, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3807, 73),
+							Name: "string",
+						},
+						Name: "path3",
 					},
 				},
 			},
@@ -89187,16 +89094,40 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3808, 30),
 					Name: "string",
 				},
-				Name:    "GetFullPath",
+				Name:    "Combine",
 				NamePos: lp(3808, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3808, 49),
+						Pos: lp(3808, 45),
 						Type: &lang.TypeRef{
-							Pos:  lp(3808, 49),
+							Pos:  lp(3808, 45),
 							Name: "string",
 						},
-						Name: "path",
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3808, 59),
+						Type: &lang.TypeRef{
+							Pos:  lp(3808, 59),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3808, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3808, 73),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3808, 87),
+						Type: &lang.TypeRef{
+							Pos:  lp(3808, 87),
+							Name: "string",
+						},
+						Name: "path4",
 					},
 				},
 			},
@@ -89207,24 +89138,21 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3809, 30),
 					Name: "string",
 				},
-				Name:    "GetFullPath",
+				Name:    "Combine",
 				NamePos: lp(3809, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3809, 49),
+						Pos:      lp(3809, 45),
+						Modifier: "params",
 						Type: &lang.TypeRef{
-							Pos:  lp(3809, 49),
-							Name: "string",
+							Pos:       lp(3809, 52),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3809, 52),
+								Name: "string",
+							},
 						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3809, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3809, 62),
-							Name: "string",
-						},
-						Name: "basePath",
+						Name: "paths",
 					},
 				},
 			},
@@ -89235,8 +89163,26 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3810, 30),
 					Name: "string",
 				},
-				Name:    "GetTempPath",
+				Name:    "Join",
 				NamePos: lp(3810, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3810, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3810, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3810, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3810, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3811, 9),
@@ -89245,8 +89191,34 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3811, 30),
 					Name: "string",
 				},
-				Name:    "GetTempFileName",
+				Name:    "Join",
 				NamePos: lp(3811, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3811, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3811, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3811, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3811, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3811, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3811, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3812, 9),
@@ -89255,36 +89227,173 @@ func libraryAST_206() *lang.TypeDecl {
 					Pos:  lp(3812, 30),
 					Name: "string",
 				},
-				Name:    "GetRandomFileName",
+				Name:    "Join",
 				NamePos: lp(3812, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3812, 42),
+						Type: &lang.TypeRef{
+							Pos:  lp(3812, 42),
+							Name: "string",
+						},
+						Name: "path1",
+					},
+					&lang.Param{
+						Pos: lp(3812, 56),
+						Type: &lang.TypeRef{
+							Pos:  lp(3812, 56),
+							Name: "string",
+						},
+						Name: "path2",
+					},
+					&lang.Param{
+						Pos: lp(3812, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3812, 70),
+							Name: "string",
+						},
+						Name: "path3",
+					},
+					&lang.Param{
+						Pos: lp(3812, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3812, 84),
+							Name: "string",
+						},
+						Name: "path4",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3813, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3813, 30),
-					ArrayRank: 1,
-					Elem: &lang.TypeRef{
-						Pos:  lp(3813, 30),
-						Name: "char",
+					Pos:  lp(3813, 30),
+					Name: "string",
+				},
+				Name:    "Join",
+				NamePos: lp(3813, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3813, 42),
+						Modifier: "params",
+						Type: &lang.TypeRef{
+							Pos:       lp(3813, 49),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3813, 49),
+								Name: "string",
+							},
+						},
+						Name: "paths",
 					},
 				},
-				Name:    "GetInvalidFileNameChars",
-				NamePos: lp(3813, 37),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3814, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3814, 30),
+					Pos:  lp(3814, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3814, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3814, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3814, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3815, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3815, 30),
+					Name: "string",
+				},
+				Name:    "GetFullPath",
+				NamePos: lp(3815, 37),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3815, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3815, 49),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3815, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3815, 62),
+							Name: "string",
+						},
+						Name: "basePath",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3816, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3816, 30),
+					Name: "string",
+				},
+				Name:    "GetTempPath",
+				NamePos: lp(3816, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3817, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3817, 30),
+					Name: "string",
+				},
+				Name:    "GetTempFileName",
+				NamePos: lp(3817, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3818, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3818, 30),
+					Name: "string",
+				},
+				Name:    "GetRandomFileName",
+				NamePos: lp(3818, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3819, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3819, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3814, 30),
+						Pos:  lp(3819, 30),
+						Name: "char",
+					},
+				},
+				Name:    "GetInvalidFileNameChars",
+				NamePos: lp(3819, 37),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3820, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:       lp(3820, 30),
+					ArrayRank: 1,
+					Elem: &lang.TypeRef{
+						Pos:  lp(3820, 30),
 						Name: "char",
 					},
 				},
 				Name:    "GetInvalidPathChars",
-				NamePos: lp(3814, 37),
+				NamePos: lp(3820, 37),
 			},
 		},
 	}
@@ -89292,366 +89401,98 @@ func libraryAST_206() *lang.TypeDecl {
 
 func libraryAST_207() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3817, 5),
+		Pos:       lp(3823, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "Stream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(65),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3817, 36),
+				Pos:  lp(3823, 36),
 				Name: "IDisposable",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3817, 49),
+				Pos:  lp(3823, 49),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3819, 9),
+				Pos:       lp(3825, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3819, 24),
+					Pos:  lp(3825, 24),
 					Name: "bool",
 				},
 				Name: "CanRead",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3819, 39),
+						Pos:  lp(3825, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3820, 9),
+				Pos:       lp(3826, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3820, 24),
+					Pos:  lp(3826, 24),
 					Name: "bool",
 				},
 				Name: "CanWrite",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3820, 40),
+						Pos:  lp(3826, 40),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3821, 9),
+				Pos:       lp(3827, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3821, 24),
+					Pos:  lp(3827, 24),
 					Name: "bool",
 				},
 				Name: "CanSeek",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3821, 39),
+						Pos:  lp(3827, 39),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3822, 9),
+				Pos:       lp(3828, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3822, 24),
+					Pos:  lp(3828, 24),
 					Name: "long",
 				},
 				Name: "Length",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3822, 38),
+						Pos:  lp(3828, 38),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3823, 9),
+				Pos:       lp(3829, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3823, 24),
+					Pos:  lp(3829, 24),
 					Name: "long",
 				},
 				Name: "Position",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3823, 40),
+						Pos:  lp(3829, 40),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3823, 45),
+						Pos:  lp(3829, 45),
 						Kind: "set",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3824, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3824, 31),
-					Name: "int",
-				},
-				Name:    "Read",
-				NamePos: lp(3824, 35),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3824, 40),
-						Type: &lang.TypeRef{
-							Pos:       lp(3824, 40),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3824, 40),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3824, 55),
-						Type: &lang.TypeRef{
-							Pos:  lp(3824, 55),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3824, 67),
-						Type: &lang.TypeRef{
-							Pos:  lp(3824, 67),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3825, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3825, 31),
-					Name: "void",
-				},
-				Name:    "Write",
-				NamePos: lp(3825, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3825, 42),
-						Type: &lang.TypeRef{
-							Pos:       lp(3825, 42),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3825, 42),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3825, 57),
-						Type: &lang.TypeRef{
-							Pos:  lp(3825, 57),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3825, 69),
-						Type: &lang.TypeRef{
-							Pos:  lp(3825, 69),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3826, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3826, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3826, 51),
-							Name: "int",
-						},
-					},
-				},
-				Name:    "ReadAsync",
-				NamePos: lp(3826, 56),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3826, 66),
-						Type: &lang.TypeRef{
-							Pos:       lp(3826, 66),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3826, 66),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3826, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3826, 81),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3826, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3826, 93),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3827, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3827, 31),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3827, 59),
-							Name: "int",
-						},
-					},
-				},
-				Name:    "ReadAsync",
-				NamePos: lp(3827, 64),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3827, 74),
-						Type: &lang.TypeRef{
-							Pos:       lp(3827, 74),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3827, 74),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3827, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3827, 89),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3827, 101),
-						Type: &lang.TypeRef{
-							Pos:  lp(3827, 101),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3827, 112),
-						Type: &lang.TypeRef{
-							Pos:  lp(3827, 112),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3828, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3828, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAsync",
-				NamePos: lp(3828, 51),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3828, 62),
-						Type: &lang.TypeRef{
-							Pos:       lp(3828, 62),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3828, 62),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3828, 77),
-						Type: &lang.TypeRef{
-							Pos:  lp(3828, 77),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3828, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3828, 89),
-							Name: "int",
-						},
-						Name: "count",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3829, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3829, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "WriteAsync",
-				NamePos: lp(3829, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3829, 70),
-						Type: &lang.TypeRef{
-							Pos:       lp(3829, 70),
-							ArrayRank: 1,
-							Elem: &lang.TypeRef{
-								Pos:  lp(3829, 70),
-								Name: "byte",
-							},
-						},
-						Name: "buffer",
-					},
-					&lang.Param{
-						Pos: lp(3829, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3829, 85),
-							Name: "int",
-						},
-						Name: "offset",
-					},
-					&lang.Param{
-						Pos: lp(3829, 97),
-						Type: &lang.TypeRef{
-							Pos:  lp(3829, 97),
-							Name: "int",
-						},
-						Name: "count",
-					},
-					&lang.Param{
-						Pos: lp(3829, 108),
-						Type: &lang.TypeRef{
-							Pos:  lp(3829, 108),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -89662,8 +89503,38 @@ func libraryAST_207() *lang.TypeDecl {
 					Pos:  lp(3830, 31),
 					Name: "int",
 				},
-				Name:    "ReadByte",
+				Name:    "Read",
 				NamePos: lp(3830, 35),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3830, 40),
+						Type: &lang.TypeRef{
+							Pos:       lp(3830, 40),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3830, 40),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3830, 55),
+						Type: &lang.TypeRef{
+							Pos:  lp(3830, 55),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3830, 67),
+						Type: &lang.TypeRef{
+							Pos:  lp(3830, 67),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3831, 9),
@@ -89672,44 +89543,82 @@ func libraryAST_207() *lang.TypeDecl {
 					Pos:  lp(3831, 31),
 					Name: "void",
 				},
-				Name:    "WriteByte",
+				Name:    "Write",
 				NamePos: lp(3831, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3831, 46),
+						Pos: lp(3831, 42),
 						Type: &lang.TypeRef{
-							Pos:  lp(3831, 46),
-							Name: "byte",
+							Pos:       lp(3831, 42),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3831, 42),
+								Name: "byte",
+							},
 						},
-						Name: "value",
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3831, 57),
+						Type: &lang.TypeRef{
+							Pos:  lp(3831, 57),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3831, 69),
+						Type: &lang.TypeRef{
+							Pos:  lp(3831, 69),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3832, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3832, 31),
-					Name: "long",
+					Pos:  lp(3832, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3832, 51),
+							Name: "int",
+						},
+					},
 				},
-				Name:    "Seek",
-				NamePos: lp(3832, 36),
+				Name:    "ReadAsync",
+				NamePos: lp(3832, 56),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3832, 41),
+						Pos: lp(3832, 66),
 						Type: &lang.TypeRef{
-							Pos:  lp(3832, 41),
-							Name: "long",
+							Pos:       lp(3832, 66),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3832, 66),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3832, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3832, 81),
+							Name: "int",
 						},
 						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3832, 54),
+						Pos: lp(3832, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3832, 54),
-							Name: "SeekOrigin",
+							Pos:  lp(3832, 93),
+							Name: "int",
 						},
-						Name: "origin",
+						Name: "count",
 					},
 				},
 			},
@@ -89718,55 +89627,49 @@ func libraryAST_207() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3833, 31),
-					Name: "void",
-				},
-				Name:    "SetLength",
-				NamePos: lp(3833, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3833, 46),
-						Type: &lang.TypeRef{
-							Pos:  lp(3833, 46),
-							Name: "long",
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3833, 59),
+							Name: "int",
 						},
-						Name: "value",
 					},
 				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3834, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3834, 31),
-					Name: "void",
-				},
-				Name:    "Flush",
-				NamePos: lp(3834, 36),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3835, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3835, 23),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3835, 51),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3836, 9),
-				Modifiers: lang.Modifiers(18433),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3836, 31),
-					Name: "System.Threading.Tasks.Task",
-				},
-				Name:    "FlushAsync",
-				NamePos: lp(3836, 59),
+				Name:    "ReadAsync",
+				NamePos: lp(3833, 64),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3836, 70),
+						Pos: lp(3833, 74),
 						Type: &lang.TypeRef{
-							Pos:  lp(3836, 70),
+							Pos:       lp(3833, 74),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3833, 74),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3833, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 89),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3833, 101),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 101),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3833, 112),
+						Type: &lang.TypeRef{
+							Pos:  lp(3833, 112),
 							Name: "System.Threading.CancellationToken",
 						},
 						Name: "cancellationToken",
@@ -89774,22 +89677,120 @@ func libraryAST_207() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3837, 9),
+				Pos:       lp(3834, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3837, 23),
-					Name: "void",
+					Pos:  lp(3834, 23),
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "CopyTo",
-				NamePos: lp(3837, 28),
+				Name:    "WriteAsync",
+				NamePos: lp(3834, 51),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3837, 35),
+						Pos: lp(3834, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3837, 35),
-							Name: "Stream",
+							Pos:       lp(3834, 62),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3834, 62),
+								Name: "byte",
+							},
 						},
-						Name: "destination",
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3834, 77),
+						Type: &lang.TypeRef{
+							Pos:  lp(3834, 77),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3834, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3834, 89),
+							Name: "int",
+						},
+						Name: "count",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3835, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3835, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "WriteAsync",
+				NamePos: lp(3835, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3835, 70),
+						Type: &lang.TypeRef{
+							Pos:       lp(3835, 70),
+							ArrayRank: 1,
+							Elem: &lang.TypeRef{
+								Pos:  lp(3835, 70),
+								Name: "byte",
+							},
+						},
+						Name: "buffer",
+					},
+					&lang.Param{
+						Pos: lp(3835, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3835, 85),
+							Name: "int",
+						},
+						Name: "offset",
+					},
+					&lang.Param{
+						Pos: lp(3835, 97),
+						Type: &lang.TypeRef{
+							Pos:  lp(3835, 97),
+							Name: "int",
+						},
+						Name: "count",
+					},
+					&lang.Param{
+						Pos: lp(3835, 108),
+						Type: &lang.TypeRef{
+							Pos:  lp(3835, 108),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3836, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3836, 31),
+					Name: "int",
+				},
+				Name:    "ReadByte",
+				NamePos: lp(3836, 35),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3837, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3837, 31),
+					Name: "void",
+				},
+				Name:    "WriteByte",
+				NamePos: lp(3837, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3837, 46),
+						Type: &lang.TypeRef{
+							Pos:  lp(3837, 46),
+							Name: "byte",
+						},
+						Name: "value",
 					},
 				},
 			},
@@ -89798,122 +89799,88 @@ func libraryAST_207() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3838, 31),
-					Name: "void",
+					Name: "long",
 				},
-				Name:    "CopyTo",
+				Name:    "Seek",
 				NamePos: lp(3838, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3838, 43),
+						Pos: lp(3838, 41),
 						Type: &lang.TypeRef{
-							Pos:  lp(3838, 43),
-							Name: "Stream",
+							Pos:  lp(3838, 41),
+							Name: "long",
 						},
-						Name: "destination",
+						Name: "offset",
 					},
 					&lang.Param{
-						Pos: lp(3838, 63),
+						Pos: lp(3838, 54),
 						Type: &lang.TypeRef{
-							Pos:  lp(3838, 63),
-							Name: "int",
+							Pos:  lp(3838, 54),
+							Name: "SeekOrigin",
 						},
-						Name: "bufferSize",
+						Name: "origin",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3839, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3839, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3839, 31),
+					Name: "void",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3839, 51),
+				Name:    "SetLength",
+				NamePos: lp(3839, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3839, 63),
+						Pos: lp(3839, 46),
 						Type: &lang.TypeRef{
-							Pos:  lp(3839, 63),
-							Name: "Stream",
+							Pos:  lp(3839, 46),
+							Name: "long",
 						},
-						Name: "destination",
+						Name: "value",
 					},
 				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3840, 9),
-				Modifiers: lang.Modifiers(16385),
+				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3840, 23),
-					Name: "System.Threading.Tasks.Task",
+					Pos:  lp(3840, 31),
+					Name: "void",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3840, 51),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3840, 63),
-						Type: &lang.TypeRef{
-							Pos:  lp(3840, 63),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3840, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3840, 83),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "Flush",
+				NamePos: lp(3840, 36),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3841, 9),
-				Modifiers: lang.Modifiers(18433),
+				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3841, 31),
+					Pos:  lp(3841, 23),
 					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "CopyToAsync",
-				NamePos: lp(3841, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3841, 71),
-						Type: &lang.TypeRef{
-							Pos:  lp(3841, 71),
-							Name: "Stream",
-						},
-						Name: "destination",
-					},
-					&lang.Param{
-						Pos: lp(3841, 91),
-						Type: &lang.TypeRef{
-							Pos:  lp(3841, 91),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3841, 107),
-						Type: &lang.TypeRef{
-							Pos:  lp(3841, 107),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
+				Name:    "FlushAsync",
+				NamePos: lp(3841, 51),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3842, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3842, 31),
-					Name: "void",
+					Name: "System.Threading.Tasks.Task",
 				},
-				Name:    "Close",
-				NamePos: lp(3842, 36),
+				Name:    "FlushAsync",
+				NamePos: lp(3842, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3842, 70),
+						Type: &lang.TypeRef{
+							Pos:  lp(3842, 70),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3843, 9),
@@ -89922,18 +89889,160 @@ func libraryAST_207() *lang.TypeDecl {
 					Pos:  lp(3843, 23),
 					Name: "void",
 				},
-				Name:    "Dispose",
+				Name:    "CopyTo",
 				NamePos: lp(3843, 28),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3843, 35),
+						Type: &lang.TypeRef{
+							Pos:  lp(3843, 35),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3844, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3844, 31),
+					Name: "void",
+				},
+				Name:    "CopyTo",
+				NamePos: lp(3844, 36),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3844, 43),
+						Type: &lang.TypeRef{
+							Pos:  lp(3844, 43),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3844, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3844, 63),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3845, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3845, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3845, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3845, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3845, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3846, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3846, 23),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3846, 51),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3846, 63),
+						Type: &lang.TypeRef{
+							Pos:  lp(3846, 63),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3846, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3846, 83),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3847, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3847, 31),
+					Name: "System.Threading.Tasks.Task",
+				},
+				Name:    "CopyToAsync",
+				NamePos: lp(3847, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3847, 71),
+						Type: &lang.TypeRef{
+							Pos:  lp(3847, 71),
+							Name: "Stream",
+						},
+						Name: "destination",
+					},
+					&lang.Param{
+						Pos: lp(3847, 91),
+						Type: &lang.TypeRef{
+							Pos:  lp(3847, 91),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3847, 107),
+						Type: &lang.TypeRef{
+							Pos:  lp(3847, 107),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3848, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3848, 31),
+					Name: "void",
+				},
+				Name:    "Close",
+				NamePos: lp(3848, 36),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3849, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3849, 23),
+					Name: "void",
+				},
+				Name:    "Dispose",
+				NamePos: lp(3849, 28),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3850, 9),
+				Modifiers: lang.Modifiers(18433),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3850, 31),
 					Name: "System.Threading.Tasks.ValueTask",
 				},
 				Name:    "DisposeAsync",
-				NamePos: lp(3844, 64),
+				NamePos: lp(3850, 64),
 			},
 		},
 	}
@@ -89941,35 +90050,35 @@ func libraryAST_207() *lang.TypeDecl {
 
 func libraryAST_208() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3847, 5),
+		Pos:       lp(3853, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "FileStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3847, 31),
+				Pos:  lp(3853, 31),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3849, 9),
+				Pos:       lp(3855, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3849, 34),
+						Pos: lp(3855, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3849, 34),
+							Pos:  lp(3855, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3849, 47),
+						Pos: lp(3855, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3849, 47),
+							Pos:  lp(3855, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
@@ -89977,30 +90086,30 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3850, 9),
+				Pos:       lp(3856, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3850, 34),
+						Pos: lp(3856, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3850, 34),
+							Pos:  lp(3856, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3850, 47),
+						Pos: lp(3856, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3850, 47),
+							Pos:  lp(3856, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3850, 62),
+						Pos: lp(3856, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3850, 62),
+							Pos:  lp(3856, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
@@ -90008,38 +90117,38 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3851, 9),
+				Pos:       lp(3857, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3851, 34),
+						Pos: lp(3857, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3851, 34),
+							Pos:  lp(3857, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3851, 47),
+						Pos: lp(3857, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3851, 47),
+							Pos:  lp(3857, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3851, 62),
+						Pos: lp(3857, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3851, 62),
+							Pos:  lp(3857, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
 					},
 					&lang.Param{
-						Pos: lp(3851, 81),
+						Pos: lp(3857, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3851, 81),
+							Pos:  lp(3857, 81),
 							Name: "FileShare",
 						},
 						Name: "share",
@@ -90047,46 +90156,46 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3852, 9),
+				Pos:       lp(3858, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3852, 34),
+						Pos: lp(3858, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3852, 34),
+							Pos:  lp(3858, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3852, 47),
+						Pos: lp(3858, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3852, 47),
+							Pos:  lp(3858, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3852, 62),
+						Pos: lp(3858, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3852, 62),
+							Pos:  lp(3858, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
 					},
 					&lang.Param{
-						Pos: lp(3852, 81),
+						Pos: lp(3858, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3852, 81),
+							Pos:  lp(3858, 81),
 							Name: "FileShare",
 						},
 						Name: "share",
 					},
 					&lang.Param{
-						Pos: lp(3852, 98),
+						Pos: lp(3858, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3852, 98),
+							Pos:  lp(3858, 98),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -90094,54 +90203,54 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3853, 9),
+				Pos:       lp(3859, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "FileStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3853, 34),
+						Pos: lp(3859, 34),
 						Type: &lang.TypeRef{
-							Pos:  lp(3853, 34),
+							Pos:  lp(3859, 34),
 							Name: "string",
 						},
 						Name: "path",
 					},
 					&lang.Param{
-						Pos: lp(3853, 47),
+						Pos: lp(3859, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3853, 47),
+							Pos:  lp(3859, 47),
 							Name: "FileMode",
 						},
 						Name: "mode",
 					},
 					&lang.Param{
-						Pos: lp(3853, 62),
+						Pos: lp(3859, 62),
 						Type: &lang.TypeRef{
-							Pos:  lp(3853, 62),
+							Pos:  lp(3859, 62),
 							Name: "FileAccess",
 						},
 						Name: "access",
 					},
 					&lang.Param{
-						Pos: lp(3853, 81),
+						Pos: lp(3859, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3853, 81),
+							Pos:  lp(3859, 81),
 							Name: "FileShare",
 						},
 						Name: "share",
 					},
 					&lang.Param{
-						Pos: lp(3853, 98),
+						Pos: lp(3859, 98),
 						Type: &lang.TypeRef{
-							Pos:  lp(3853, 98),
+							Pos:  lp(3859, 98),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3853, 114),
+						Pos: lp(3859, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3853, 114),
+							Pos:  lp(3859, 114),
 							Name: "bool",
 						},
 						Name: "useAsync",
@@ -90149,16 +90258,16 @@ func libraryAST_208() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3854, 9),
+				Pos:       lp(3860, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3854, 24),
+					Pos:  lp(3860, 24),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3854, 38),
+						Pos:  lp(3860, 38),
 						Kind: "get",
 					},
 				},
@@ -90169,32 +90278,32 @@ func libraryAST_208() *lang.TypeDecl {
 
 func libraryAST_209() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3857, 5),
+		Pos:       lp(3863, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MemoryStream",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3857, 33),
+				Pos:  lp(3863, 33),
 				Name: "Stream",
 			},
 		},
 		Members: []lang.Member{
 			&lang.CtorDecl{
-				Pos:       lp(3859, 9),
+				Pos:       lp(3865, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3860, 9),
+				Pos:       lp(3866, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3860, 36),
+						Pos: lp(3866, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3860, 36),
+							Pos:  lp(3866, 36),
 							Name: "int",
 						},
 						Name: "capacity",
@@ -90202,17 +90311,17 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3861, 9),
+				Pos:       lp(3867, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3861, 36),
+						Pos: lp(3867, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3861, 36),
+							Pos:       lp(3867, 36),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3861, 36),
+								Pos:  lp(3867, 36),
 								Name: "byte",
 							},
 						},
@@ -90221,26 +90330,26 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 			},
 			&lang.CtorDecl{
-				Pos:       lp(3862, 9),
+				Pos:       lp(3868, 9),
 				Modifiers: lang.Modifiers(16385),
 				Name:      "MemoryStream",
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3862, 36),
+						Pos: lp(3868, 36),
 						Type: &lang.TypeRef{
-							Pos:       lp(3862, 36),
+							Pos:       lp(3868, 36),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3862, 36),
+								Pos:  lp(3868, 36),
 								Name: "byte",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3862, 51),
+						Pos: lp(3868, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3862, 51),
+							Pos:  lp(3868, 51),
 							Name: "bool",
 						},
 						Name: "writable",
@@ -90248,51 +90357,51 @@ func libraryAST_209() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3863, 9),
+				Pos:       lp(3869, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3863, 24),
+					Pos:  lp(3869, 24),
 					Name: "int",
 				},
 				Name: "Capacity",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3863, 39),
+						Pos:  lp(3869, 39),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3863, 44),
+						Pos:  lp(3869, 44),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3864, 9),
+				Pos:       lp(3870, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3864, 31),
+					Pos:       lp(3870, 31),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3864, 31),
+						Pos:  lp(3870, 31),
 						Name: "byte",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3864, 38),
+				NamePos: lp(3870, 38),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3865, 9),
+				Pos:       lp(3871, 9),
 				Modifiers: lang.Modifiers(18433),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3865, 31),
+					Pos:       lp(3871, 31),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3865, 31),
+						Pos:  lp(3871, 31),
 						Name: "byte",
 					},
 				},
 				Name:    "GetBuffer",
-				NamePos: lp(3865, 38),
+				NamePos: lp(3871, 38),
 			},
 		},
 	}
@@ -90300,140 +90409,18 @@ func libraryAST_209() *lang.TypeDecl {
 
 func libraryAST_210() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3868, 5),
+		Pos:       lp(3874, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamReader",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3868, 33),
+				Pos:  lp(3874, 33),
 				Name: "TextReader",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3870, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3870, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3870, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3871, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3871, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3871, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3871, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3871, 49),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3872, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3872, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3872, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3873, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3873, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3873, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3873, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3873, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3874, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3874, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3874, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3874, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3874, 51),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3875, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamReader",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3875, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3875, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3875, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3875, 49),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3876, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -90443,33 +90430,9 @@ func libraryAST_210() *lang.TypeDecl {
 						Pos: lp(3876, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3876, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3876, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3876, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3876, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3876, 82),
-							Name: "bool",
-						},
-						Name: "detectEncodingFromByteOrderMarks",
-					},
-					&lang.Param{
-						Pos: lp(3876, 121),
-						Type: &lang.TypeRef{
-							Pos:  lp(3876, 121),
-							Name: "int",
-						},
-						Name: "bufferSize",
+						Name: "path",
 					},
 				},
 			},
@@ -90482,38 +90445,184 @@ func libraryAST_210() *lang.TypeDecl {
 						Pos: lp(3877, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3877, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3877, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3877, 49),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3878, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3878, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3878, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3879, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3879, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3879, 36),
 							Name: "Stream",
 						},
 						Name: "stream",
 					},
 					&lang.Param{
-						Pos: lp(3877, 51),
+						Pos: lp(3879, 51),
 						Type: &lang.TypeRef{
-							Pos:  lp(3877, 51),
+							Pos:  lp(3879, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3880, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3880, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3880, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3880, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3880, 51),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3881, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3881, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3881, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3881, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3881, 49),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3882, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3882, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3882, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3882, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3882, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3877, 82),
+						Pos: lp(3882, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3877, 82),
+							Pos:  lp(3882, 82),
 							Name: "bool",
 						},
 						Name: "detectEncodingFromByteOrderMarks",
 					},
 					&lang.Param{
-						Pos: lp(3877, 121),
+						Pos: lp(3882, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3877, 121),
+							Pos:  lp(3882, 121),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3883, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamReader",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3883, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3883, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3883, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3883, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3883, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3883, 82),
+							Name: "bool",
+						},
+						Name: "detectEncodingFromByteOrderMarks",
+					},
+					&lang.Param{
+						Pos: lp(3883, 121),
+						Type: &lang.TypeRef{
+							Pos:  lp(3883, 121),
 							Name: "int",
 						},
 						Name: "bufferSize",
 					},
 					&lang.Param{
-						Pos: lp(3877, 137),
+						Pos: lp(3883, 137),
 						Type: &lang.TypeRef{
-							Pos:  lp(3877, 137),
+							Pos:  lp(3883, 137),
 							Name: "bool",
 						},
 						Name: "leaveOpen",
@@ -90521,151 +90630,47 @@ func libraryAST_210() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3878, 9),
+				Pos:       lp(3884, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3878, 16),
+					Pos:  lp(3884, 16),
 					Name: "bool",
 				},
 				Name: "EndOfStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3878, 35),
+						Pos:  lp(3884, 35),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3879, 9),
+				Pos:       lp(3885, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3879, 24),
+					Pos:  lp(3885, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3879, 44),
+						Pos:  lp(3885, 44),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3880, 9),
+				Pos:       lp(3886, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3880, 24),
+					Pos:  lp(3886, 24),
 					Name: "System.Text.Encoding",
 				},
 				Name: "CurrentEncoding",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3880, 63),
+						Pos:  lp(3886, 63),
 						Kind: "get",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3881, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3881, 23),
-					Name: "string",
-				},
-				Name:    "ReadLine",
-				NamePos: lp(3881, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3882, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3882, 23),
-					Name: "string",
-				},
-				Name:    "ReadToEnd",
-				NamePos: lp(3882, 30),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3883, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3883, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3883, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3883, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3884, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3884, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3884, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadLineAsync",
-				NamePos: lp(3884, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3884, 73),
-						Type: &lang.TypeRef{
-							Pos:  lp(3884, 73),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3885, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3885, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3885, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3885, 59),
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3886, 9),
-				Modifiers: lang.Modifiers(16385),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3886, 23),
-					Name: "System.Threading.Tasks.Task",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3886, 51),
-							Name: "string",
-						},
-					},
-				},
-				Name:    "ReadToEndAsync",
-				NamePos: lp(3886, 59),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3886, 74),
-						Type: &lang.TypeRef{
-							Pos:  lp(3886, 74),
-							Name: "System.Threading.CancellationToken",
-						},
-						Name: "cancellationToken",
 					},
 				},
 			},
@@ -90674,55 +90679,159 @@ func libraryAST_210() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3887, 23),
-					Name: "int",
+					Name: "string",
 				},
-				Name:    "Peek",
-				NamePos: lp(3887, 27),
+				Name:    "ReadLine",
+				NamePos: lp(3887, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3888, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3888, 23),
-					Name: "int",
+					Name: "string",
 				},
-				Name:    "Read",
-				NamePos: lp(3888, 27),
+				Name:    "ReadToEnd",
+				NamePos: lp(3888, 30),
 			},
 			&lang.MethodDecl{
 				Pos:       lp(3889, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3889, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3889, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3889, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3890, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3890, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3890, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadLineAsync",
+				NamePos: lp(3890, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3890, 73),
+						Type: &lang.TypeRef{
+							Pos:  lp(3890, 73),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3891, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3891, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3891, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3891, 59),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3892, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3892, 23),
+					Name: "System.Threading.Tasks.Task",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3892, 51),
+							Name: "string",
+						},
+					},
+				},
+				Name:    "ReadToEndAsync",
+				NamePos: lp(3892, 59),
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3892, 74),
+						Type: &lang.TypeRef{
+							Pos:  lp(3892, 74),
+							Name: "System.Threading.CancellationToken",
+						},
+						Name: "cancellationToken",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3893, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3893, 23),
+					Name: "int",
+				},
+				Name:    "Peek",
+				NamePos: lp(3893, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3894, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3894, 23),
 					Name: "int",
 				},
 				Name:    "Read",
-				NamePos: lp(3889, 27),
+				NamePos: lp(3894, 27),
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3895, 9),
+				Modifiers: lang.Modifiers(16385),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3895, 23),
+					Name: "int",
+				},
+				Name:    "Read",
+				NamePos: lp(3895, 27),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3889, 32),
+						Pos: lp(3895, 32),
 						Type: &lang.TypeRef{
-							Pos:       lp(3889, 32),
+							Pos:       lp(3895, 32),
 							ArrayRank: 1,
 							Elem: &lang.TypeRef{
-								Pos:  lp(3889, 32),
+								Pos:  lp(3895, 32),
 								Name: "char",
 							},
 						},
 						Name: "buffer",
 					},
 					&lang.Param{
-						Pos: lp(3889, 47),
+						Pos: lp(3895, 47),
 						Type: &lang.TypeRef{
-							Pos:  lp(3889, 47),
+							Pos:  lp(3895, 47),
 							Name: "int",
 						},
 						Name: "index",
 					},
 					&lang.Param{
-						Pos: lp(3889, 58),
+						Pos: lp(3895, 58),
 						Type: &lang.TypeRef{
-							Pos:  lp(3889, 58),
+							Pos:  lp(3895, 58),
 							Name: "int",
 						},
 						Name: "count",
@@ -90730,39 +90839,39 @@ func libraryAST_210() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3890, 9),
+				Pos:       lp(3896, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3890, 23),
+					Pos:  lp(3896, 23),
 					Name: "void",
 				},
 				Name:    "Close",
-				NamePos: lp(3890, 28),
+				NamePos: lp(3896, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3891, 9),
+				Pos:       lp(3897, 9),
 				Modifiers: lang.Modifiers(16385),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3891, 23),
+					Pos:  lp(3897, 23),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3891, 28),
+				NamePos: lp(3897, 28),
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3892, 9),
+				Pos:       lp(3898, 9),
 				Modifiers: lang.Modifiers(20484),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3892, 35),
+					Pos:  lp(3898, 35),
 					Name: "void",
 				},
 				Name:    "Dispose",
-				NamePos: lp(3892, 40),
+				NamePos: lp(3898, 40),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3892, 48),
+						Pos: lp(3898, 48),
 						Type: &lang.TypeRef{
-							Pos:  lp(3892, 48),
+							Pos:  lp(3898, 48),
 							Name: "bool",
 						},
 						Name: "disposing",
@@ -90775,160 +90884,22 @@ func libraryAST_210() *lang.TypeDecl {
 
 func libraryAST_211() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3895, 5),
+		Pos:       lp(3901, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "StreamWriter",
 		Namespace: "System.IO",
 		Modifiers: lang.Modifiers(1),
 		Bases: []*lang.TypeRef{
 			&lang.TypeRef{
-				Pos:  lp(3895, 33),
+				Pos:  lp(3901, 33),
 				Name: "TextWriter",
 			},
 			&lang.TypeRef{
-				Pos:  lp(3895, 45),
+				Pos:  lp(3901, 45),
 				Name: "IAsyncDisposable",
 			},
 		},
 		Members: []lang.Member{
-			&lang.CtorDecl{
-				Pos:       lp(3897, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3897, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3897, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3898, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3898, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3898, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3898, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3898, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3899, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3899, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3899, 36),
-							Name: "string",
-						},
-						Name: "path",
-					},
-					&lang.Param{
-						Pos: lp(3899, 49),
-						Type: &lang.TypeRef{
-							Pos:  lp(3899, 49),
-							Name: "bool",
-						},
-						Name: "append",
-					},
-					&lang.Param{
-						Pos: lp(3899, 62),
-						Type: &lang.TypeRef{
-							Pos:  lp(3899, 62),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3900, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3900, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3900, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3901, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3901, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3901, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3901, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3901, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-				},
-			},
-			&lang.CtorDecl{
-				Pos:       lp(3902, 9),
-				Modifiers: lang.Modifiers(16385),
-				Name:      "StreamWriter",
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos: lp(3902, 36),
-						Type: &lang.TypeRef{
-							Pos:  lp(3902, 36),
-							Name: "Stream",
-						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3902, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3902, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3902, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3902, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-				},
-			},
 			&lang.CtorDecl{
 				Pos:       lp(3903, 9),
 				Modifiers: lang.Modifiers(16385),
@@ -90938,33 +90909,9 @@ func libraryAST_211() *lang.TypeDecl {
 						Pos: lp(3903, 36),
 						Type: &lang.TypeRef{
 							Pos:  lp(3903, 36),
-							Name: "Stream",
+							Name: "string",
 						},
-						Name: "stream",
-					},
-					&lang.Param{
-						Pos: lp(3903, 51),
-						Type: &lang.TypeRef{
-							Pos:  lp(3903, 51),
-							Name: "System.Text.Encoding",
-						},
-						Name: "encoding",
-					},
-					&lang.Param{
-						Pos: lp(3903, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3903, 82),
-							Name: "int",
-						},
-						Name: "bufferSize",
-					},
-					&lang.Param{
-						Pos: lp(3903, 98),
-						Type: &lang.TypeRef{
-							Pos:  lp(3903, 98),
-							Name: "bool",
-						},
-						Name: "leaveOpen",
+						Name: "path",
 					},
 				},
 			},
@@ -90989,18 +90936,180 @@ func libraryAST_211() *lang.TypeDecl {
 						},
 						Name: "append",
 					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3905, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3904, 62),
+						Pos: lp(3905, 36),
 						Type: &lang.TypeRef{
-							Pos:  lp(3904, 62),
+							Pos:  lp(3905, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3905, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3905, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3905, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3905, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3906, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3906, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3906, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3907, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3907, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3907, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3907, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3907, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3908, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3908, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3908, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3908, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3908, 51),
 							Name: "System.Text.Encoding",
 						},
 						Name: "encoding",
 					},
 					&lang.Param{
-						Pos: lp(3904, 93),
+						Pos: lp(3908, 82),
 						Type: &lang.TypeRef{
-							Pos:  lp(3904, 93),
+							Pos:  lp(3908, 82),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3909, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3909, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3909, 36),
+							Name: "Stream",
+						},
+						Name: "stream",
+					},
+					&lang.Param{
+						Pos: lp(3909, 51),
+						Type: &lang.TypeRef{
+							Pos:  lp(3909, 51),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3909, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3909, 82),
+							Name: "int",
+						},
+						Name: "bufferSize",
+					},
+					&lang.Param{
+						Pos: lp(3909, 98),
+						Type: &lang.TypeRef{
+							Pos:  lp(3909, 98),
+							Name: "bool",
+						},
+						Name: "leaveOpen",
+					},
+				},
+			},
+			&lang.CtorDecl{
+				Pos:       lp(3910, 9),
+				Modifiers: lang.Modifiers(16385),
+				Name:      "StreamWriter",
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos: lp(3910, 36),
+						Type: &lang.TypeRef{
+							Pos:  lp(3910, 36),
+							Name: "string",
+						},
+						Name: "path",
+					},
+					&lang.Param{
+						Pos: lp(3910, 49),
+						Type: &lang.TypeRef{
+							Pos:  lp(3910, 49),
+							Name: "bool",
+						},
+						Name: "append",
+					},
+					&lang.Param{
+						Pos: lp(3910, 62),
+						Type: &lang.TypeRef{
+							Pos:  lp(3910, 62),
+							Name: "System.Text.Encoding",
+						},
+						Name: "encoding",
+					},
+					&lang.Param{
+						Pos: lp(3910, 93),
+						Type: &lang.TypeRef{
+							Pos:  lp(3910, 93),
 							Name: "int",
 						},
 						Name: "bufferSize",
@@ -91008,35 +91117,35 @@ func libraryAST_211() *lang.TypeDecl {
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3905, 9),
+				Pos:       lp(3911, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3905, 24),
+					Pos:  lp(3911, 24),
 					Name: "bool",
 				},
 				Name: "AutoFlush",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3905, 41),
+						Pos:  lp(3911, 41),
 						Kind: "get",
 					},
 					&lang.Accessor{
-						Pos:  lp(3905, 46),
+						Pos:  lp(3911, 46),
 						Kind: "set",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3906, 9),
+				Pos:       lp(3912, 9),
 				Modifiers: lang.Modifiers(2049),
 				Type: &lang.TypeRef{
-					Pos:  lp(3906, 24),
+					Pos:  lp(3912, 24),
 					Name: "Stream",
 				},
 				Name: "BaseStream",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3906, 44),
+						Pos:  lp(3912, 44),
 						Kind: "get",
 					},
 				},
@@ -91047,53 +91156,53 @@ func libraryAST_211() *lang.TypeDecl {
 
 func libraryAST_212() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3912, 5),
+		Pos:       lp(3918, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "MethodInfo",
 		Namespace: "System.Reflection",
 		Modifiers: lang.Modifiers(65),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3914, 9),
+				Pos:       lp(3920, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3914, 16),
+					Pos:  lp(3920, 16),
 					Name: "string",
 				},
 				Name: "Name",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3914, 30),
+						Pos:  lp(3920, 30),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3915, 9),
+				Pos:       lp(3921, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3915, 16),
+					Pos:  lp(3921, 16),
 					Name: "Type",
 				},
 				Name: "DeclaringType",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3915, 37),
+						Pos:  lp(3921, 37),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3916, 9),
+				Pos:       lp(3922, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3916, 16),
+					Pos:  lp(3922, 16),
 					Name: "bool",
 				},
 				Name: "IsStatic",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3916, 32),
+						Pos:  lp(3922, 32),
 						Kind: "get",
 					},
 				},
@@ -91104,56 +91213,56 @@ func libraryAST_212() *lang.TypeDecl {
 
 func libraryAST_213() *lang.TypeDecl {
 	return &lang.TypeDecl{
-		Pos:       lp(3922, 5),
+		Pos:       lp(3928, 5),
 		Kind:      lang.TypeKind("class"),
 		Name:      "CompositeFormat",
 		Namespace: "System.Text",
 		Modifiers: lang.Modifiers(33),
 		Members: []lang.Member{
 			&lang.PropertyDecl{
-				Pos:       lp(3924, 9),
+				Pos:       lp(3930, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3924, 16),
+					Pos:  lp(3930, 16),
 					Name: "string",
 				},
 				Name: "Format",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3924, 32),
+						Pos:  lp(3930, 32),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.PropertyDecl{
-				Pos:       lp(3925, 9),
+				Pos:       lp(3931, 9),
 				Modifiers: lang.Modifiers(1),
 				Type: &lang.TypeRef{
-					Pos:  lp(3925, 16),
+					Pos:  lp(3931, 16),
 					Name: "int",
 				},
 				Name: "MinimumArgumentCount",
 				Accessors: []*lang.Accessor{
 					&lang.Accessor{
-						Pos:  lp(3925, 43),
+						Pos:  lp(3931, 43),
 						Kind: "get",
 					},
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3926, 9),
+				Pos:       lp(3932, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3926, 30),
+					Pos:  lp(3932, 30),
 					Name: "CompositeFormat",
 				},
 				Name:    "Parse",
-				NamePos: lp(3926, 46),
+				NamePos: lp(3932, 46),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3926, 52),
+						Pos: lp(3932, 52),
 						Type: &lang.TypeRef{
-							Pos:  lp(3926, 52),
+							Pos:  lp(3932, 52),
 							Name: "string",
 						},
 						Name: "format",
