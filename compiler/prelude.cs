@@ -5908,6 +5908,154 @@ namespace System.Threading
 
 namespace System.Threading.Tasks
 {
+    // ConcurrentExclusiveSchedulerPair is .NET's reader/writer pair of
+    // schedulers: tasks of ConcurrentScheduler run together, up to the
+    // concurrency level, while no task of ExclusiveScheduler runs; an
+    // exclusive task runs alone, and queued exclusive tasks go before
+    // concurrent ones. Workers run on the underlying scheduler, each taking
+    // tasks until its queue is empty; Complete() lets no more in and
+    // completes Completion once everything queued has run.
+    public class ConcurrentExclusiveSchedulerPair
+    {
+        internal readonly object ValueLock = new object();
+        readonly TaskScheduler _underlying;
+        readonly int _maxConcurrency;
+        readonly System.Collections.Generic.Queue<Task> _exclusive = new System.Collections.Generic.Queue<Task>();
+        readonly System.Collections.Generic.Queue<Task> _concurrent = new System.Collections.Generic.Queue<Task>();
+        readonly ConcurrentExclusiveTaskScheduler _exclusiveScheduler;
+        readonly ConcurrentExclusiveTaskScheduler _concurrentScheduler;
+        readonly TaskCompletionSource _completion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        int _concurrentWorkers;
+        bool _exclusiveWorker;
+        bool _completionRequested;
+
+        public ConcurrentExclusiveSchedulerPair() : this(TaskScheduler.Default, Environment.ProcessorCount, -1) { }
+        public ConcurrentExclusiveSchedulerPair(TaskScheduler taskScheduler) : this(taskScheduler, Environment.ProcessorCount, -1) { }
+        public ConcurrentExclusiveSchedulerPair(TaskScheduler taskScheduler, int maxConcurrencyLevel) : this(taskScheduler, maxConcurrencyLevel, -1) { }
+        public ConcurrentExclusiveSchedulerPair(TaskScheduler taskScheduler, int maxConcurrencyLevel, int maxItemsPerTask)
+        {
+            if (taskScheduler == null) throw new ArgumentNullException(nameof(taskScheduler));
+            if (maxConcurrencyLevel == 0 || maxConcurrencyLevel < -1) throw new ArgumentOutOfRangeException(nameof(maxConcurrencyLevel));
+            if (maxItemsPerTask == 0 || maxItemsPerTask < -1) throw new ArgumentOutOfRangeException(nameof(maxItemsPerTask));
+            _underlying = taskScheduler;
+            int level = maxConcurrencyLevel;
+            int underlyingLevel = taskScheduler.MaximumConcurrencyLevel;
+            if (underlyingLevel > 0 && underlyingLevel < level) level = underlyingLevel;
+            if (level == -1) level = int.MaxValue;
+            _maxConcurrency = level;
+            _exclusiveScheduler = new ConcurrentExclusiveTaskScheduler(this, 1, true);
+            _concurrentScheduler = new ConcurrentExclusiveTaskScheduler(this, level, false);
+        }
+
+        public TaskScheduler ConcurrentScheduler => _concurrentScheduler;
+        public TaskScheduler ExclusiveScheduler => _exclusiveScheduler;
+        public Task Completion => _completion.Task;
+
+        public void Complete()
+        {
+            lock (ValueLock)
+            {
+                _completionRequested = true;
+                CompleteIfIdle();
+            }
+        }
+
+        internal void Enqueue(Task task, bool exclusive)
+        {
+            lock (ValueLock)
+            {
+                if (_completionRequested) throw new InvalidOperationException("System.Threading.Tasks.ConcurrentExclusiveSchedulerPair+ConcurrentExclusiveTaskScheduler");
+                (exclusive ? _exclusive : _concurrent).Enqueue(task);
+                Pump();
+            }
+        }
+
+        internal System.Collections.Generic.IEnumerable<Task> Scheduled(bool exclusive)
+        {
+            lock (ValueLock) return (exclusive ? _exclusive : _concurrent).ToArray();
+        }
+
+        // Pump starts the workers the queues allow; ValueLock is held.
+        void Pump()
+        {
+            if (_exclusiveWorker) return;
+            if (_exclusive.Count > 0)
+            {
+                if (_concurrentWorkers == 0)
+                {
+                    _exclusiveWorker = true;
+                    StartWorker(true);
+                }
+                return;
+            }
+            while (_concurrent.Count > _concurrentWorkers && _concurrentWorkers < _maxConcurrency)
+            {
+                _concurrentWorkers++;
+                StartWorker(false);
+            }
+        }
+
+        void StartWorker(bool exclusive)
+        {
+            if (_underlying == TaskScheduler.Default)
+                ThreadPool.UnsafeQueueUserWorkItem(_ => Work(exclusive), null);
+            else
+                Task.Factory.StartNew(() => Work(exclusive), CancellationToken.None, TaskCreationOptions.None, _underlying);
+        }
+
+        void Work(bool exclusive)
+        {
+            var scheduler = exclusive ? _exclusiveScheduler : _concurrentScheduler;
+            while (true)
+            {
+                Task next;
+                lock (ValueLock)
+                {
+                    var queue = exclusive ? _exclusive : _concurrent;
+                    if (queue.Count == 0 || !exclusive && _exclusive.Count > 0)
+                    {
+                        if (exclusive) _exclusiveWorker = false;
+                        else _concurrentWorkers--;
+                        Pump();
+                        CompleteIfIdle();
+                        return;
+                    }
+                    next = queue.Dequeue();
+                }
+                scheduler.Execute(next);
+            }
+        }
+
+        void CompleteIfIdle()
+        {
+            if (_completionRequested && !_exclusiveWorker && _concurrentWorkers == 0 && _exclusive.Count == 0 && _concurrent.Count == 0)
+                _completion.TrySetResult();
+        }
+    }
+
+    internal sealed class ConcurrentExclusiveTaskScheduler : TaskScheduler
+    {
+        readonly ConcurrentExclusiveSchedulerPair _pair;
+        readonly int _level;
+        readonly bool _exclusive;
+
+        internal ConcurrentExclusiveTaskScheduler(ConcurrentExclusiveSchedulerPair pair, int level, bool exclusive)
+        {
+            _pair = pair;
+            _level = level;
+            _exclusive = exclusive;
+        }
+
+        public override int MaximumConcurrencyLevel => _level;
+        internal void Execute(Task task) { TryExecuteTask(task); }
+        protected internal override void QueueTask(Task task) { _pair.Enqueue(task, _exclusive); }
+        protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => false;
+        protected override System.Collections.Generic.IEnumerable<Task> GetScheduledTasks() => _pair.Scheduled(_exclusive);
+    }
+}
+
+namespace System.Threading.Tasks
+{
     // ParallelAsync is Parallel.ForEachAsync over an IAsyncEnumerable, as
     // .NET runs it: dop workers on the pool take turns advancing the one
     // enumerator (it gets the loop's token) and each awaits the body before

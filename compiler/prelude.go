@@ -47,6 +47,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
+	{types: []string{"ConcurrentExclusiveSchedulerPair", "ConcurrentExclusiveTaskScheduler"}},
 	{types: []string{"ConcurrentStack"}},
 	{namespace: "System.Timers"},
 	{types: []string{"Guid"}},
