@@ -1723,6 +1723,11 @@ namespace System.IO
 {
     public abstract class TextWriter : IDisposable
     {
+        protected extern TextWriter();
+        public abstract System.Text.Encoding Encoding { get; }
+        public extern virtual void Write(char[] buffer);
+        public extern virtual void Write(char[] buffer, int index, int count);
+        public extern virtual void WriteLine(char[] buffer);
         public extern void Dispose();
         public extern virtual void Flush();
         public extern virtual void Write(object value);
