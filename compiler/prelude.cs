@@ -2097,7 +2097,8 @@ namespace System.Threading
             {
                 if (_waiting) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
                 if (_disposed.IsCancellationRequested) return false;
-                cancellationToken.ThrowIfCancellationRequested();
+                // .NET returns ValueTask.FromCanceled: awaited, a TaskCanceledException.
+                if (cancellationToken.IsCancellationRequested) throw new System.Threading.Tasks.TaskCanceledException("A task was canceled.", null, cancellationToken);
                 var now = _clock.Elapsed;
                 if (_period != Infinite && now >= _due)
                 {
@@ -2116,6 +2117,9 @@ namespace System.Threading
             {
                 lock (_gate) { _waiting = false; }
                 if (_disposed.IsCancellationRequested && !cancellationToken.IsCancellationRequested) return false;
+                // A wait canceled by the caller's token fails with an
+                // OperationCanceledException carrying it, as .NET's.
+                if (cancellationToken.IsCancellationRequested) throw new OperationCanceledException(cancellationToken);
                 throw;
             }
             lock (_gate)
