@@ -5160,6 +5160,8 @@ namespace System.Threading
         readonly object _state;
         int _generation;
         bool _disposed;
+        int _running; // callbacks running now
+        System.Collections.Generic.List<Action> _whenIdle; // run when _running drops to 0
 
         public Timer(TimerCallback callback)
         {
@@ -5209,7 +5211,28 @@ namespace System.Threading
             {
                 ThreadPool.QueueUserWorkItem(_ =>
                 {
-                    if (Current(generation)) _callback(_state);
+                    lock (_gate)
+                    {
+                        if (_disposed || _generation != generation) return;
+                        _running++;
+                    }
+                    try
+                    {
+                        _callback(_state);
+                    }
+                    finally
+                    {
+                        System.Collections.Generic.List<Action> idle = null;
+                        lock (_gate)
+                        {
+                            if (--_running == 0 && _whenIdle != null)
+                            {
+                                idle = _whenIdle;
+                                _whenIdle = null;
+                            }
+                        }
+                        if (idle != null) foreach (var a in idle) a();
+                    }
                 });
                 if (period == -1 || period == 0) return;
                 await System.Threading.Tasks.Task.Delay(period).ConfigureAwait(false);
@@ -5221,10 +5244,45 @@ namespace System.Threading
             lock (_gate) _disposed = true;
         }
 
+        // Dispose(notifyObject) signals notifyObject once no callback is
+        // running; false when the timer was already disposed.
+        public bool Dispose(WaitHandle notifyObject)
+        {
+            if (notifyObject == null) throw new ArgumentNullException(nameof(notifyObject));
+            lock (_gate)
+            {
+                if (_disposed) return false;
+                _disposed = true;
+                if (_running > 0)
+                {
+                    (_whenIdle ??= new System.Collections.Generic.List<Action>()).Add(() => Signal(notifyObject));
+                    return true;
+                }
+            }
+            Signal(notifyObject);
+            return true;
+        }
+
+        static void Signal(WaitHandle handle)
+        {
+            if (handle is ManualResetEvent m) m.Set();
+            else if (handle is AutoResetEvent a) a.Set();
+        }
+
+        // DisposeAsync completes once no callback is running.
         public System.Threading.Tasks.ValueTask DisposeAsync()
         {
-            Dispose();
-            return default;
+            System.Threading.Tasks.TaskCompletionSource idle = null;
+            lock (_gate)
+            {
+                _disposed = true;
+                if (_running > 0)
+                {
+                    idle = new System.Threading.Tasks.TaskCompletionSource(System.Threading.Tasks.TaskCreationOptions.RunContinuationsAsynchronously);
+                    (_whenIdle ??= new System.Collections.Generic.List<Action>()).Add(() => idle.TrySetResult());
+                }
+            }
+            return idle == null ? default : new System.Threading.Tasks.ValueTask(idle.Task);
         }
     }
 
