@@ -2107,6 +2107,9 @@ func (fs *funcState) ifaceName(bm *bind.Method, recv lang.Expr, name string) str
 			return name
 		}
 		owner = bm.Owner
+		if key, ok := fs.c.derivableSigKey(bm, name); ok {
+			return key
+		}
 	}
 	if owner == nil || owner.Kind != bind.Interface {
 		return name
@@ -2115,6 +2118,33 @@ func (fs *funcState) ifaceName(bm *bind.Method, recv lang.Expr, name string) str
 		return vm.ExplicitKey(t) + name
 	}
 	return name
+}
+
+// derivableSigKey is the site name (vm.SigKey) of a call bound to an
+// instance method of a Derivable library class, which a program class
+// may override by signature.
+func (c *Compiler) derivableSigKey(bm *bind.Method, name string) (string, bool) {
+	if bm.Owner == nil || len(bm.Params) == 0 {
+		return "", false
+	}
+	ot := c.bindVMType(bm.Owner)
+	if ot == nil || !ot.Derivable {
+		return "", false
+	}
+	params := make([]string, len(bm.Params))
+	for i, p := range bm.Params {
+		pt := c.bindVMType(p.Type)
+		if pt == nil {
+			return "", false
+		}
+		switch {
+		case pt.Kind == vm.KindArray && pt.Elem != nil:
+			params[i] = pt.Elem.Name + "[]"
+		default:
+			params[i] = pt.Name
+		}
+	}
+	return vm.SigKey(name, params), true
 }
 
 // typeParamReceiver passes the receiver of a call on a variable whose type

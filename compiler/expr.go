@@ -804,8 +804,20 @@ func dottedName(e lang.Expr) string {
 	return ""
 }
 
-// member compiles X.Name used as a value.
+// member compiles X.Name used as a value. An accessor call's window
+// starts at dst, so when registers above dst are live (a variable declared
+// before a lock, using or foreach statement assigned inside it, whose
+// hidden temporaries lie above it) the value is made in a new temporary
+// and moved.
 func (fs *funcState) member(e *lang.MemberExpr, dst int) *vm.Type {
+	if dst < fs.top-1 {
+		save := fs.top
+		w := fs.alloc()
+		t := fs.member(e, w)
+		fs.emitABC(vm.OpMove, dst, w, 0)
+		fs.setTop(save)
+		return t
+	}
 	if call := fs.c.info.ExtProps[e]; call != nil {
 		// An extension property read: its get accessor's call, on the
 		// receiver as the lowering left it.

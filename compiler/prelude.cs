@@ -1298,6 +1298,16 @@ namespace System.Threading.Tasks
             new System.Runtime.CompilerServices.ConfiguredAsyncDisposable(source, continueOnCapturedContext);
     }
 
+    // TaskSchedulerException wraps what a program's TaskScheduler threw
+    // from QueueTask when a task was queued to it.
+    public class TaskSchedulerException : Exception
+    {
+        public TaskSchedulerException() : base("An exception was thrown by a TaskScheduler.") { }
+        public TaskSchedulerException(string message) : base(message) { }
+        public TaskSchedulerException(Exception innerException) : base("An exception was thrown by a TaskScheduler.", innerException) { }
+        public TaskSchedulerException(string message, Exception innerException) : base(message, innerException) { }
+    }
+
     public class TaskCanceledException : OperationCanceledException
     {
         public TaskCanceledException() : base("A task was canceled.") { }
@@ -1822,29 +1832,39 @@ namespace System
         void Report(T value);
     }
 
-    // Progress<T> invokes its handler on the thread pool: a console program
-    // has no SynchronizationContext to post to.
+    // Progress<T> is .NET's: it captures SynchronizationContext.Current when
+    // made (without one, a base SynchronizationContext, whose Post queues
+    // to the pool) and posts each report there; the handler, then
+    // ProgressChanged, run in that posted callback.
     public class Progress<T> : IProgress<T>
     {
+        static readonly System.Threading.SynchronizationContext s_defaultContext = new System.Threading.SynchronizationContext();
+        readonly System.Threading.SynchronizationContext _synchronizationContext;
         readonly Action<T> _handler;
-        public Progress() { }
-        public Progress(Action<T> handler)
+        readonly System.Threading.SendOrPostCallback _invokeHandlers;
+        public Progress()
+        {
+            _synchronizationContext = System.Threading.SynchronizationContext.Current ?? s_defaultContext;
+            _invokeHandlers = InvokeHandlers;
+        }
+        public Progress(Action<T> handler) : this()
         {
             if (handler == null) throw new ArgumentNullException(nameof(handler));
             _handler = handler;
         }
-        // ProgressChanged is raised after the handler, in the same pool work item.
         public event EventHandler<T> ProgressChanged;
         protected virtual void OnReport(T value)
         {
             var h = _handler;
             var changed = ProgressChanged;
             if (h != null || changed != null)
-                System.Threading.ThreadPool.QueueUserWorkItem(_ =>
-                {
-                    h?.Invoke(value);
-                    ProgressChanged?.Invoke(this, value);
-                });
+                _synchronizationContext.Post(_invokeHandlers, value);
+        }
+        void InvokeHandlers(object state)
+        {
+            T value = (T)state;
+            _handler?.Invoke(value);
+            ProgressChanged?.Invoke(this, value);
         }
         void IProgress<T>.Report(T value) => OnReport(value);
     }
@@ -2077,7 +2097,8 @@ namespace System.Threading
             {
                 if (_waiting) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
                 if (_disposed.IsCancellationRequested) return false;
-                cancellationToken.ThrowIfCancellationRequested();
+                // .NET returns ValueTask.FromCanceled: awaited, a TaskCanceledException.
+                if (cancellationToken.IsCancellationRequested) throw new System.Threading.Tasks.TaskCanceledException("A task was canceled.", null, cancellationToken);
                 var now = _clock.Elapsed;
                 if (_period != Infinite && now >= _due)
                 {
@@ -2096,6 +2117,9 @@ namespace System.Threading
             {
                 lock (_gate) { _waiting = false; }
                 if (_disposed.IsCancellationRequested && !cancellationToken.IsCancellationRequested) return false;
+                // A wait canceled by the caller's token fails with an
+                // OperationCanceledException carrying it, as .NET's.
+                if (cancellationToken.IsCancellationRequested) throw new OperationCanceledException(cancellationToken);
                 throw;
             }
             lock (_gate)
@@ -5136,6 +5160,8 @@ namespace System.Threading
         readonly object _state;
         int _generation;
         bool _disposed;
+        int _running; // callbacks running now
+        System.Collections.Generic.List<Action> _whenIdle; // run when _running drops to 0
 
         public Timer(TimerCallback callback)
         {
@@ -5185,7 +5211,28 @@ namespace System.Threading
             {
                 ThreadPool.QueueUserWorkItem(_ =>
                 {
-                    if (Current(generation)) _callback(_state);
+                    lock (_gate)
+                    {
+                        if (_disposed || _generation != generation) return;
+                        _running++;
+                    }
+                    try
+                    {
+                        _callback(_state);
+                    }
+                    finally
+                    {
+                        System.Collections.Generic.List<Action> idle = null;
+                        lock (_gate)
+                        {
+                            if (--_running == 0 && _whenIdle != null)
+                            {
+                                idle = _whenIdle;
+                                _whenIdle = null;
+                            }
+                        }
+                        if (idle != null) foreach (var a in idle) a();
+                    }
                 });
                 if (period == -1 || period == 0) return;
                 await System.Threading.Tasks.Task.Delay(period).ConfigureAwait(false);
@@ -5197,10 +5244,45 @@ namespace System.Threading
             lock (_gate) _disposed = true;
         }
 
+        // Dispose(notifyObject) signals notifyObject once no callback is
+        // running; false when the timer was already disposed.
+        public bool Dispose(WaitHandle notifyObject)
+        {
+            if (notifyObject == null) throw new ArgumentNullException(nameof(notifyObject));
+            lock (_gate)
+            {
+                if (_disposed) return false;
+                _disposed = true;
+                if (_running > 0)
+                {
+                    (_whenIdle ??= new System.Collections.Generic.List<Action>()).Add(() => Signal(notifyObject));
+                    return true;
+                }
+            }
+            Signal(notifyObject);
+            return true;
+        }
+
+        static void Signal(WaitHandle handle)
+        {
+            if (handle is ManualResetEvent m) m.Set();
+            else if (handle is AutoResetEvent a) a.Set();
+        }
+
+        // DisposeAsync completes once no callback is running.
         public System.Threading.Tasks.ValueTask DisposeAsync()
         {
-            Dispose();
-            return default;
+            System.Threading.Tasks.TaskCompletionSource idle = null;
+            lock (_gate)
+            {
+                _disposed = true;
+                if (_running > 0)
+                {
+                    idle = new System.Threading.Tasks.TaskCompletionSource(System.Threading.Tasks.TaskCreationOptions.RunContinuationsAsynchronously);
+                    (_whenIdle ??= new System.Collections.Generic.List<Action>()).Add(() => idle.TrySetResult());
+                }
+            }
+            return idle == null ? default : new System.Threading.Tasks.ValueTask(idle.Task);
         }
     }
 
@@ -5883,6 +5965,154 @@ namespace System.Threading
 
         internal static void PostContinuation(SynchronizationContext sc, object continuation) { sc.Post(s_runContinuation, continuation); }
         internal static void PostException(SynchronizationContext sc, Exception exception) { sc.Post(s_throw, exception); }
+    }
+}
+
+namespace System.Threading.Tasks
+{
+    // ConcurrentExclusiveSchedulerPair is .NET's reader/writer pair of
+    // schedulers: tasks of ConcurrentScheduler run together, up to the
+    // concurrency level, while no task of ExclusiveScheduler runs; an
+    // exclusive task runs alone, and queued exclusive tasks go before
+    // concurrent ones. Workers run on the underlying scheduler, each taking
+    // tasks until its queue is empty; Complete() lets no more in and
+    // completes Completion once everything queued has run.
+    public class ConcurrentExclusiveSchedulerPair
+    {
+        internal readonly object ValueLock = new object();
+        readonly TaskScheduler _underlying;
+        readonly int _maxConcurrency;
+        readonly System.Collections.Generic.Queue<Task> _exclusive = new System.Collections.Generic.Queue<Task>();
+        readonly System.Collections.Generic.Queue<Task> _concurrent = new System.Collections.Generic.Queue<Task>();
+        readonly ConcurrentExclusiveTaskScheduler _exclusiveScheduler;
+        readonly ConcurrentExclusiveTaskScheduler _concurrentScheduler;
+        readonly TaskCompletionSource _completion = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        int _concurrentWorkers;
+        bool _exclusiveWorker;
+        bool _completionRequested;
+
+        public ConcurrentExclusiveSchedulerPair() : this(TaskScheduler.Default, Environment.ProcessorCount, -1) { }
+        public ConcurrentExclusiveSchedulerPair(TaskScheduler taskScheduler) : this(taskScheduler, Environment.ProcessorCount, -1) { }
+        public ConcurrentExclusiveSchedulerPair(TaskScheduler taskScheduler, int maxConcurrencyLevel) : this(taskScheduler, maxConcurrencyLevel, -1) { }
+        public ConcurrentExclusiveSchedulerPair(TaskScheduler taskScheduler, int maxConcurrencyLevel, int maxItemsPerTask)
+        {
+            if (taskScheduler == null) throw new ArgumentNullException(nameof(taskScheduler));
+            if (maxConcurrencyLevel == 0 || maxConcurrencyLevel < -1) throw new ArgumentOutOfRangeException(nameof(maxConcurrencyLevel));
+            if (maxItemsPerTask == 0 || maxItemsPerTask < -1) throw new ArgumentOutOfRangeException(nameof(maxItemsPerTask));
+            _underlying = taskScheduler;
+            int level = maxConcurrencyLevel;
+            int underlyingLevel = taskScheduler.MaximumConcurrencyLevel;
+            if (underlyingLevel > 0 && underlyingLevel < level) level = underlyingLevel;
+            if (level == -1) level = int.MaxValue;
+            _maxConcurrency = level;
+            _exclusiveScheduler = new ConcurrentExclusiveTaskScheduler(this, 1, true);
+            _concurrentScheduler = new ConcurrentExclusiveTaskScheduler(this, level, false);
+        }
+
+        public TaskScheduler ConcurrentScheduler => _concurrentScheduler;
+        public TaskScheduler ExclusiveScheduler => _exclusiveScheduler;
+        public Task Completion => _completion.Task;
+
+        public void Complete()
+        {
+            lock (ValueLock)
+            {
+                _completionRequested = true;
+                CompleteIfIdle();
+            }
+        }
+
+        internal void Enqueue(Task task, bool exclusive)
+        {
+            lock (ValueLock)
+            {
+                if (_completionRequested) throw new InvalidOperationException("System.Threading.Tasks.ConcurrentExclusiveSchedulerPair+ConcurrentExclusiveTaskScheduler");
+                (exclusive ? _exclusive : _concurrent).Enqueue(task);
+                Pump();
+            }
+        }
+
+        internal System.Collections.Generic.IEnumerable<Task> Scheduled(bool exclusive)
+        {
+            lock (ValueLock) return (exclusive ? _exclusive : _concurrent).ToArray();
+        }
+
+        // Pump starts the workers the queues allow; ValueLock is held.
+        void Pump()
+        {
+            if (_exclusiveWorker) return;
+            if (_exclusive.Count > 0)
+            {
+                if (_concurrentWorkers == 0)
+                {
+                    _exclusiveWorker = true;
+                    StartWorker(true);
+                }
+                return;
+            }
+            while (_concurrent.Count > _concurrentWorkers && _concurrentWorkers < _maxConcurrency)
+            {
+                _concurrentWorkers++;
+                StartWorker(false);
+            }
+        }
+
+        void StartWorker(bool exclusive)
+        {
+            if (_underlying == TaskScheduler.Default)
+                ThreadPool.UnsafeQueueUserWorkItem(_ => Work(exclusive), null);
+            else
+                Task.Factory.StartNew(() => Work(exclusive), CancellationToken.None, TaskCreationOptions.None, _underlying);
+        }
+
+        void Work(bool exclusive)
+        {
+            var scheduler = exclusive ? _exclusiveScheduler : _concurrentScheduler;
+            while (true)
+            {
+                Task next;
+                lock (ValueLock)
+                {
+                    var queue = exclusive ? _exclusive : _concurrent;
+                    if (queue.Count == 0 || !exclusive && _exclusive.Count > 0)
+                    {
+                        if (exclusive) _exclusiveWorker = false;
+                        else _concurrentWorkers--;
+                        Pump();
+                        CompleteIfIdle();
+                        return;
+                    }
+                    next = queue.Dequeue();
+                }
+                scheduler.Execute(next);
+            }
+        }
+
+        void CompleteIfIdle()
+        {
+            if (_completionRequested && !_exclusiveWorker && _concurrentWorkers == 0 && _exclusive.Count == 0 && _concurrent.Count == 0)
+                _completion.TrySetResult();
+        }
+    }
+
+    internal sealed class ConcurrentExclusiveTaskScheduler : TaskScheduler
+    {
+        readonly ConcurrentExclusiveSchedulerPair _pair;
+        readonly int _level;
+        readonly bool _exclusive;
+
+        internal ConcurrentExclusiveTaskScheduler(ConcurrentExclusiveSchedulerPair pair, int level, bool exclusive)
+        {
+            _pair = pair;
+            _level = level;
+            _exclusive = exclusive;
+        }
+
+        public override int MaximumConcurrencyLevel => _level;
+        internal void Execute(Task task) { TryExecuteTask(task); }
+        protected internal override void QueueTask(Task task) { _pair.Enqueue(task, _exclusive); }
+        protected override bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued) => false;
+        protected override System.Collections.Generic.IEnumerable<Task> GetScheduledTasks() => _pair.Scheduled(_exclusive);
     }
 }
 

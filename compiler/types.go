@@ -283,13 +283,15 @@ func (c *Compiler) resolveBases(ci *classInfo) {
 // nativeBase reports whether bt is a library class whose objects carry a
 // native payload (List<T>, Dictionary<K,V>, ...): a program class deriving
 // from it keeps the base's library object in a hidden first field
-// (vm.Type.NativeBase). Task has its own such field (vm.Type.TaskBase).
+// (vm.Type.NativeBase). Task has its own such field (vm.Type.TaskBase), and
+// a class marked vm.Type.Derivable (TaskScheduler, TextWriter) works on the
+// program's object itself.
 func nativeBase(bt *vm.Type) bool {
 	def := bt
 	if bt.Def != nil {
 		def = bt.Def
 	}
-	return def.Kind == vm.KindNative && def != vm.TObject && !vm.IsTaskType(def) && !def.IsInterface
+	return def.Kind == vm.KindNative && def != vm.TObject && !vm.IsTaskType(def) && !def.IsInterface && !def.Derivable
 }
 
 // interfaceConstruction is the run-time construction of the generic

@@ -18,6 +18,14 @@ func (t *Thread) resolve(s *Site, ty *Type, getter bool) *siteCache {
 		}
 	}
 	name := s.Name
+	if i := strings.IndexByte(name, '#'); i >= 0 {
+		// A library virtual of a Derivable class, with its parameter
+		// types ("Write#String", see SigKey): a program class's method of
+		// that signature, else the library's native.
+		c.fn = ty.lookupSig(name[:i], name[i+1:], s.Argc)
+		s.cache.Store(c)
+		return c
+	}
 	if i := strings.IndexByte(name, '|'); i >= 0 {
 		// A member reached through an interface ("IFace|Name", see
 		// ExplicitKey): the type's explicit implementation of that
@@ -76,12 +84,63 @@ func ExplicitKey(iface *Type) string {
 	return name + "|"
 }
 
-// bareName is a site's member name without an ExplicitKey prefix.
+// bareName is a site's member name without an ExplicitKey prefix or a
+// SigKey suffix.
 func bareName(name string) string {
+	if i := strings.IndexByte(name, '#'); i >= 0 {
+		name = name[:i]
+	}
 	if i := strings.IndexByte(name, '|'); i >= 0 {
 		return name[i+1:]
 	}
 	return name
+}
+
+// SigKey is the site name of a call bound to a virtual method name of a
+// Derivable library class (TextWriter.Write(string)) with parameter types
+// params (as SigParamTypes gives them): the library resolves overrides by
+// name and argument count, and a program class overriding Write(char)
+// must not receive a call of Write(string).
+func SigKey(name string, params []string) string {
+	return name + "#" + strings.Join(params, ",")
+}
+
+// SigParamTypes returns the parameter types of a Func.Sig, comma-separated:
+// "(Char[] buffer, Int32 index, Int32 count)" is "Char[],Int32,Int32".
+func SigParamTypes(sig string) string {
+	if strings.HasPrefix(sig, "[") {
+		if i := strings.IndexByte(sig, ']'); i >= 0 {
+			sig = sig[i+1:]
+		}
+	}
+	sig = strings.TrimSuffix(strings.TrimPrefix(sig, "("), ")")
+	if sig == "" {
+		return ""
+	}
+	parts := strings.Split(sig, ", ")
+	for i, p := range parts {
+		if j := strings.IndexByte(p, ' '); j >= 0 {
+			parts[i] = p[:j]
+		}
+	}
+	return strings.Join(parts, ",")
+}
+
+// lookupSig finds method name with parameter types params on t: a program
+// class's (bytecode) method of that signature, else the first library
+// ancestor's member of that name and argument count.
+func (t *Type) lookupSig(name, params string, argc int) *Func {
+	for c := t; c != nil; c = c.Super {
+		if c.Kind != KindInstance {
+			return c.LookupMethod(name, argc)
+		}
+		for _, f := range c.Methods[name] {
+			if f.Native == nil && f.NumParams == argc && SigParamTypes(f.Sig) == params {
+				return f
+			}
+		}
+	}
+	return nil
 }
 
 func (t *Thread) missingMember(v Value, name string) error {

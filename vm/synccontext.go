@@ -148,6 +148,11 @@ type runOnce struct {
 	fn    func(w *Thread)
 }
 
+// PostToScheduler, installed by the threading library, queues fn as a task
+// to sc when sc is a program's TaskScheduler (what an await in a task of
+// that scheduler captures: SetSchedulerContext) and reports whether it was.
+var PostToScheduler func(t *Thread, sc *Instance, fn func(w *Thread)) bool
+
 // TContinuationBox is the type of a posted Go continuation.
 var TContinuationBox = NewLibType("Internal", "Continuation", nil)
 
@@ -155,6 +160,9 @@ var TContinuationBox = NewLibType("Internal", "Continuation", nil)
 // Post, as .NET posts an await's continuation. An exception from Post is
 // unhandled on the pool (.NET's Task.ThrowAsync): it crashes the program.
 func (t *Thread) PostTo(sc *Instance, fn func(w *Thread)) {
+	if PostToScheduler != nil && PostToScheduler(t, sc, fn) {
+		return
+	}
 	info := t.M.syncCtxInfo()
 	if info.post == nil {
 		t.Queue(fn)

@@ -92,6 +92,11 @@ type Type struct {
 	// Value.AsNative reads the payload there, so the base's natives run on
 	// the derived object.
 	NativeBase bool
+	// Derivable marks a library class whose natives work on an object of a
+	// program class deriving from it (an Instance, without a native
+	// payload), so the compiler lets a program create one: TaskScheduler,
+	// whose virtual QueueTask the library calls on the program's object.
+	Derivable bool
 
 	// PassTypeArgs makes the compiler pass a library type's generic
 	// arguments to its constructors and static methods, as leading

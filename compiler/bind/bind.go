@@ -866,16 +866,12 @@ func (b *binder) resolveBases(t *Type) {
 				t.Ifaces = append(t.Ifaces, bt)
 			case t.Kind == Struct && !t.Lib:
 				b.errorf(br.Pos, "CS0527", "Type '%s' in interface list is not an interface", bt)
-			case t.Kind == Class && !t.Lib && (bt.Kind == Struct || bt.Kind == Enum || bt.Kind == Special && bt.Special != Object || bt.Kind == Class && b.sealed(bt)):
+			case t.Kind == Class && !t.Lib && (bt.Kind == Struct || bt.Kind == Enum || bt.Kind == Special && bt.Special != Object):
 				b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
-			case t.Kind == Class && !t.Lib && bt.Kind == Class && bt.Generic().Static:
-				b.errorf(br.Pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
-			case t.Kind == Class && !t.Lib && b.abstractNative(bt):
-				// Its natives (Console.SetOut's writer, a stream's
-				// ReadAsync) would run on the library's own object, never
-				// the program's overrides.
-				b.diags = append(b.diags, lang.Diagnostic{Pos: br.Pos, Msg: fmt.Sprintf("deriving from the library's abstract class '%s' is not supported: the library's code would not call the overrides of '%s'", bt, t)})
 			case bt.Kind == Class || bt.Kind == Special && bt.Special == Object:
+				if t.Kind == Class && !t.Lib && bt.Kind == Class {
+					b.checkBaseClass(t, bt, br.Pos)
+				}
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
 				}
@@ -891,12 +887,28 @@ func (b *binder) resolveBases(t *Type) {
 	}
 }
 
+// checkBaseClass reports a base class t may not derive from: a sealed
+// class (CS0509), a static one (CS0709), or an abstract native library
+// class whose natives would run on the library's own object, never the
+// program's overrides. The base is kept, so members bind against it.
+func (b *binder) checkBaseClass(t, bt *Type, pos lang.Pos) {
+	switch {
+	case b.sealed(bt):
+		b.errorf(pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
+	case bt.Generic().Static:
+		b.errorf(pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
+	case b.abstractNative(bt):
+		b.diags = append(b.diags, lang.Diagnostic{Pos: pos, Msg: fmt.Sprintf("deriving from the library's abstract class '%s' is not supported: the library's code would not call the overrides of '%s'", bt, t)})
+	}
+}
+
 // abstractNative reports whether t is an abstract library class whose
-// objects are native (TextWriter, Stream, TaskScheduler): a program class
-// deriving from it would be made of the library's own object.
+// objects are native (Stream, Encoding) and that is not Derivable (as
+// TaskScheduler and TextWriter are): a program class deriving from it
+// would be made of the library's own object.
 func (b *binder) abstractNative(t *Type) bool {
 	def := t.Generic()
-	if !def.Lib || def.VM == nil || def.VM.Kind != vm.KindNative || vm.IsTaskType(def.VM) {
+	if !def.Lib || def.VM == nil || def.VM.Kind != vm.KindNative || vm.IsTaskType(def.VM) || def.VM.Derivable {
 		return false
 	}
 	for _, td := range b.decls[def] {

@@ -1723,6 +1723,11 @@ namespace System.IO
 {
     public abstract class TextWriter : IDisposable
     {
+        protected extern TextWriter();
+        public abstract System.Text.Encoding Encoding { get; }
+        public extern virtual void Write(char[] buffer);
+        public extern virtual void Write(char[] buffer, int index, int count);
+        public extern virtual void WriteLine(char[] buffer);
         public extern void Dispose();
         public extern virtual void Flush();
         public extern virtual void Write(object value);
@@ -2815,6 +2820,12 @@ namespace System.Threading.Tasks
         public extern static TaskScheduler FromCurrentSynchronizationContext();
         public int Id { get; }
         public virtual int MaximumConcurrencyLevel { get; }
+        protected extern TaskScheduler();
+        protected internal abstract void QueueTask(Task task);
+        protected abstract bool TryExecuteTaskInline(Task task, bool taskWasPreviouslyQueued);
+        protected abstract System.Collections.Generic.IEnumerable<Task> GetScheduledTasks();
+        protected internal virtual bool TryDequeue(Task task);
+        protected extern bool TryExecuteTask(Task task);
     }
 
     public class TaskFactory

@@ -73,6 +73,9 @@ func writeTo(t *vm.Thread, stderr bool, s string) {
 
 func writer(stderr, newline bool) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if in := programWriter(consoleSetting(t, stderr)); in != nil {
+			return vm.Null, writeToProgramWriter(t, in, newline, true, args)
+		}
 		s, err := consoleText(t, args)
 		if err != nil {
 			return vm.Null, err
@@ -88,11 +91,19 @@ func writer(stderr, newline bool) native {
 // goes: the writer Console.SetOut (SetError) installed, or the machine's
 // own stream.
 func consoleWriter(t *vm.Thread, stderr bool) *textWriter {
-	v := t.M.Setting("Console.Out", stdoutWriter)
-	if stderr {
-		v = t.M.Setting("Console.Error", stderrWriter)
+	if tw, ok := consoleSetting(t, stderr).AsNative().(*textWriter); ok {
+		return tw
 	}
-	return v.AsNative().(*textWriter)
+	return stdoutWriter.AsNative().(*textWriter)
+}
+
+// consoleSetting is Console.Out (stderr: Console.Error): a library writer
+// or a program's TextWriter (programWriter).
+func consoleSetting(t *vm.Thread, stderr bool) vm.Value {
+	if stderr {
+		return t.M.Setting("Console.Error", stderrWriter)
+	}
+	return t.M.Setting("Console.Out", stdoutWriter)
 }
 
 // emit writes s to the writer: a StreamWriter's stream, a StringWriter's
@@ -139,8 +150,8 @@ func init() {
 			if args[0].IsNull() {
 				return vm.Null, argNull(t, "newOut")
 			}
-			if _, ok := args[0].AsNative().(*textWriter); !ok {
-				return vm.Null, t.Throw("System.NotSupportedException", "Console."+name+" takes the library's TextWriters (StringWriter, StreamWriter, Console.Out); a TextWriter class of the program is not supported.")
+			if _, ok := args[0].AsNative().(*textWriter); !ok && programWriter(args[0]) == nil {
+				return vm.Null, t.Throw("System.NotSupportedException", "Console."+name+" takes a TextWriter.")
 			}
 			t.M.SetSetting("Console."+strings.TrimPrefix(name, "Set"), args[0])
 			return vm.Null, nil
@@ -157,6 +168,9 @@ func init() {
 			name = "WriteLine"
 		}
 		write := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if in := programWriter(args[0]); in != nil {
+				return vm.Null, writeToProgramWriter(t, in, nl, false, args[1:])
+			}
 			tw := args[0].AsNative().(*textWriter)
 			s, err := consoleText(t, args[1:])
 			if err != nil {
@@ -177,18 +191,28 @@ func init() {
 			return doneTask(t, nil, vm.Null, err)
 		})
 	}
+	// A program's writer's Flush, Dispose and Close bases do nothing.
 	flush := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if f := args[0].AsNative().(*textWriter).file; f != nil {
-			return vm.Null, f.flush(t)
+		if tw, ok := args[0].AsNative().(*textWriter); ok && tw.file != nil {
+			return vm.Null, tw.file.flush(t)
 		}
 		return vm.Null, nil
 	}
 	dispose := func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if f := args[0].AsNative().(*textWriter).file; f != nil {
-			return vm.Null, f.dispose(t)
+		if tw, ok := args[0].AsNative().(*textWriter); ok && tw.file != nil {
+			return vm.Null, tw.file.dispose(t)
 		}
 		return vm.Null, nil
 	}
+	// Encoding: UTF-8 without a preamble for the console and a
+	// StreamWriter, UTF-16 for a StringWriter, as .NET's.
+	w.AddProperty("Encoding", func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if tw, ok := args[0].AsNative().(*textWriter); ok && !tw.sb.IsNull() {
+			return encUTF16LE, nil
+		}
+		return encUTF8NoBOM, nil
+	}, nil)
+	tTextWriter.Derivable = true
 	w.AddMethod("Flush", 0, 0, flush)
 	w.AddMethod("FlushAsync", 0, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		_, err := flush(t, args)

@@ -13,6 +13,7 @@ import (
 const (
 	optAttachedToParent = 4
 	optDenyChildAttach  = 8
+	optHideScheduler    = 16
 )
 
 // threadState is the library's per-thread state, kept in vm.Thread.Lib. Only
@@ -137,7 +138,7 @@ type startSpec struct {
 	useState  bool
 	unwrap    bool // Task.Run: a Task the delegate returns is awaited (a proxy)
 	token     *cancelSource
-	sched     vm.Value // a SynchronizationContext scheduler (null: the pool)
+	sched     vm.Value // a SynchronizationContext or program scheduler (null: the pool)
 }
 
 // StartTask is Task.Run: it queues fn to the pool to run in the context
@@ -154,26 +155,66 @@ func StartTask(t *vm.Thread, fn, state vm.Value, useState, unwrap bool, token *c
 }
 
 // start queues the delegate task, in status WaitingToRun, to the pool,
-// itself the work item. While
+// itself the work item, or to its scheduler (an exception from a program
+// scheduler's QueueTask faults the task and is returned). While
 // the delegate runs, the task is the worker's current task
 // (Task.CurrentId), and a task started with AttachedToParent attaches to it
 // unless it denies attachment. The task completes when its delegate has
 // finished and all its attached children have completed; faulted
 // children's exceptions are added to its own, each wrapped in an
 // AggregateException, as .NET does.
-func (d *delegateTask) start(t *vm.Thread) {
+func (d *delegateTask) start(t *vm.Thread) error {
 	d.prepare(t)
-	if schedulerOf(d.spec.sched) != nil {
-		scheduleOn(t, d.spec.sched, d.RunItem)
-		return
+	if otherScheduler(d.spec.sched) {
+		err := scheduleOn(t, d.spec.sched, &d.task, d.RunItem)
+		if e := thrownExc(err); e != nil {
+			d.finish(t, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+		}
+		return err
 	}
 	PoolOf(t.M).QueueItemFrom(t, d)
+	return nil
 }
 
 // runSynchronously is RunSynchronously: the delegate runs on t, now.
 func (d *delegateTask) runSynchronously(t *vm.Thread) {
 	d.prepare(t)
 	d.RunItem(t)
+}
+
+// runSynchronouslyOn is RunSynchronously(scheduler) with a program's
+// scheduler, as .NET's: the scheduler's TryExecuteTaskInline may run the
+// task now (through TryExecuteTask); when it declines, the task is queued
+// to it and the caller waits for it.
+func (d *delegateTask) runSynchronouslyOn(t *vm.Thread, in *vm.Instance) error {
+	d.spec.sched = vm.Ref(in)
+	d.prepare(t)
+	tk := &d.task
+	scheduled.Store(tk, &scheduledWork{sched: in, work: d.RunItem})
+	inlined := false
+	if f := in.Type().LookupMethod("TryExecuteTaskInline", 2); f != nil && f.Native == nil {
+		r, err := t.Invoke(f, vm.Ref(in), []vm.Value{taskObject(tk), vm.Bool(false)})
+		if err != nil {
+			scheduled.Delete(tk)
+			err = schedulerException(t, err)
+			if e := thrownExc(err); e != nil {
+				d.finish(t, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+			}
+			return err
+		}
+		inlined = r.AsBool()
+	}
+	if !inlined {
+		scheduled.Delete(tk)
+		if err := queueTask(t, in, tk, d.RunItem); err != nil {
+			if e := thrownExc(err); e != nil {
+				d.finish(t, vm.StatusFaulted, vm.Null, []*vm.Instance{e})
+			}
+			return err
+		}
+	}
+	blockOnTask(t, tk, "Task.RunSynchronously")
+	return nil
 }
 
 // prepare readies a task about to run: the context it runs in, its

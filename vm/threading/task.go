@@ -2,6 +2,7 @@ package threading
 
 import (
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -556,32 +557,136 @@ func schedulerOf(v vm.Value) *syncScheduler {
 	return s
 }
 
-// scheduleOn runs work for a task of scheduler sched (null or Default: the
-// pool): posted to a SynchronizationContext scheduler's context.
-func scheduleOn(t *vm.Thread, sched vm.Value, work func(x *vm.Thread)) {
+// customScheduler returns the object v is when it is an instance of a
+// program's class deriving from TaskScheduler, or nil.
+func customScheduler(v vm.Value) *vm.Instance {
+	in := v.AsInstance()
+	if in == nil {
+		return nil
+	}
+	for c := in.Type(); c != nil; c = c.Super {
+		if c == TTaskScheduler {
+			return in
+		}
+	}
+	return nil
+}
+
+// otherScheduler reports whether v is a scheduler other than Default: a
+// SynchronizationContext one or a program's.
+func otherScheduler(v vm.Value) bool { return schedulerOf(v) != nil || customScheduler(v) != nil }
+
+// scheduledWork is what a task queued to a program's scheduler runs when
+// the scheduler calls TryExecuteTask with it (scheduled holds it until then).
+type scheduledWork struct {
+	sched *vm.Instance
+	work  func(x *vm.Thread)
+}
+
+// scheduled maps each task queued to a program's TaskScheduler and not yet
+// executed to its work.
+var scheduled sync.Map // *vm.Task -> *scheduledWork
+
+// scheduleOn runs work, which runs task tk, for a task of scheduler sched
+// (null or Default: the pool): posted to a SynchronizationContext
+// scheduler's context, or handed to a program's scheduler's QueueTask,
+// which runs it by calling TryExecuteTask(tk). An exception from QueueTask
+// is returned (wrapped in TaskSchedulerException, as .NET's).
+func scheduleOn(t *vm.Thread, sched vm.Value, tk *vm.Task, work func(x *vm.Thread)) error {
 	if s := schedulerOf(sched); s != nil {
 		t.PostTo(s.sc, work)
-		return
+		return nil
+	}
+	if in := customScheduler(sched); in != nil {
+		return queueTask(t, in, tk, work)
 	}
 	t.Queue(work)
+	return nil
+}
+
+// queueTask calls the QueueTask override of the program's scheduler in
+// with task tk, which runs work once TryExecuteTask is called with it.
+func queueTask(t *vm.Thread, in *vm.Instance, tk *vm.Task, work func(x *vm.Thread)) error {
+	scheduled.Store(tk, &scheduledWork{sched: in, work: work})
+	f := in.Type().LookupMethod("QueueTask", 1)
+	if f == nil || f.Native != nil {
+		scheduled.Delete(tk)
+		return t.Throw("System.NotImplementedException", "The method or operation is not implemented.")
+	}
+	if _, err := t.Invoke(f, vm.Ref(in), []vm.Value{taskObject(tk)}); err != nil {
+		scheduled.Delete(tk)
+		return schedulerException(t, err)
+	}
+	return nil
+}
+
+// schedulerException wraps the exception err throws, which a program's
+// scheduler threw, in a TaskSchedulerException.
+func schedulerException(t *vm.Thread, err error) error {
+	e := thrownExc(err)
+	if e == nil {
+		return err
+	}
+	w := t.M.NewException("System.Threading.Tasks.TaskSchedulerException", "An exception was thrown by a TaskScheduler.")
+	if len(w.F) > vm.ExcFieldInner {
+		w.F[vm.ExcFieldInner] = vm.Ref(e)
+	}
+	return &vm.Thrown{Exc: w}
+}
+
+// postToScheduler is vm.PostToScheduler: an await's continuation captured
+// on a program's scheduler runs as a task queued to it, as .NET's
+// TaskSchedulerAwaitTaskContinuation does.
+func postToScheduler(t *vm.Thread, sc *vm.Instance, fn func(w *vm.Thread)) bool {
+	if customScheduler(vm.Ref(sc)) == nil {
+		return false
+	}
+	tk := vm.NewTask(nil)
+	tk.SetStatus(vm.StatusWaitingToRun)
+	sched := vm.Ref(sc)
+	err := queueTask(t, sc, tk, func(x *vm.Thread) {
+		tk.SetRunning()
+		s := threadStateOf(x)
+		outer, outerSched := s.current, s.enterScheduler(x, sched)
+		s.current = tk
+		fn(x)
+		s.current = outer
+		s.leaveScheduler(x, outerSched)
+		tk.TryComplete(x, vm.StatusRanToCompletion, vm.Null, nil)
+	})
+	if err != nil {
+		t.M.Crash(err)
+	}
+	return true
 }
 
 // enterScheduler makes sched TaskScheduler.Current on t while a task of it
 // runs; it returns the previous one for leaveScheduler.
 func (s *threadState) enterScheduler(t *vm.Thread, sched vm.Value) vm.Value {
 	outer := s.sched
-	if schedulerOf(sched) == nil {
+	if !otherScheduler(sched) {
 		sched = vm.Null
 	}
 	if sched != outer {
 		s.sched = sched
 		if sc := schedulerOf(sched); sc != nil {
 			t.SetSchedulerContext(sc.sc)
+		} else if in := customScheduler(sched); in != nil {
+			t.SetSchedulerContext(in)
 		} else {
 			t.SetSchedulerContext(nil)
 		}
 	}
 	return outer
+}
+
+// currentScheduler is TaskScheduler.Current on t, null for Default: the
+// scheduler StartNew, ContinueWith and Start use when given none.
+func currentScheduler(t *vm.Thread) vm.Value {
+	if s, ok := t.Lib.(*threadState); ok && (s.current == nil || creationOptions(s.current)&optHideScheduler == 0) {
+		return s.sched
+	}
+	return vm.Null
 }
 
 // leaveScheduler puts back the scheduler enterScheduler replaced.
@@ -594,8 +699,8 @@ func init() {
 	def := vm.NewNative(TTaskScheduler, &poolScheduler{})
 	ts.AddStaticProperty("Default", func(*vm.Thread, []vm.Value) (vm.Value, error) { return def, nil }, nil)
 	ts.AddStaticProperty("Current", func(t *vm.Thread, _ []vm.Value) (vm.Value, error) {
-		if s, ok := t.Lib.(*threadState); ok && !s.sched.IsNull() {
-			return s.sched, nil
+		if s := currentScheduler(t); !s.IsNull() {
+			return s, nil
 		}
 		return def, nil
 	}, nil)
@@ -610,6 +715,11 @@ func init() {
 		if s := schedulerOf(args[0]); s != nil {
 			return vm.Int(s.id), nil
 		}
+		if in := customScheduler(args[0]); in != nil {
+			// Assigned the first time it is asked for, as .NET's.
+			id, _ := customSchedulerIDs.LoadOrStore(in, schedulerIDs.Add(1))
+			return vm.Int(id.(int32)), nil
+		}
 		return vm.Int(1), nil
 	}, nil)
 	ts.AddProperty("MaximumConcurrencyLevel", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
@@ -618,7 +728,39 @@ func init() {
 		}
 		return vm.Int(math.MaxInt32), nil
 	}, nil)
+	// A program's TaskScheduler: TryExecuteTask(task) runs a task queued to
+	// this scheduler on the calling thread (false when it already ran),
+	// TryDequeue's base returns false, and the abstract members have no
+	// base to call.
+	ts.AddMethod("TryExecuteTask", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tk := args[1].AsTask()
+		if tk == nil {
+			return vm.Null, argNull(t, "task")
+		}
+		v, ok := scheduled.Load(tk)
+		if !ok {
+			if tk.IsCompleted() || tk.Status() == vm.StatusRunning {
+				return vm.Bool(false), nil
+			}
+			return vm.Null, t.Throw("System.InvalidOperationException", "ExecuteTask may not be called for a task which was previously queued to a different TaskScheduler.")
+		}
+		w := v.(*scheduledWork)
+		if w.sched != args[0].AsInstance() {
+			return vm.Null, t.Throw("System.InvalidOperationException", "ExecuteTask may not be called for a task which was previously queued to a different TaskScheduler.")
+		}
+		if !scheduled.CompareAndDelete(tk, w) {
+			return vm.Bool(false), nil
+		}
+		w.work(t)
+		return vm.Bool(true), nil
+	})
+	ts.AddMethod("TryDequeue", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) { return vm.Bool(false), nil })
+	vm.PostToScheduler = postToScheduler
+	TTaskScheduler.Derivable = true
 }
+
+// customSchedulerIDs holds the Id of each program scheduler asked for one.
+var customSchedulerIDs sync.Map // *vm.Instance -> int32
 
 func init() {
 	task := vm.RegisterType(vm.TTask)
@@ -653,6 +795,9 @@ func init() {
 			return vm.Null, t.Throw("System.InvalidOperationException", "RunSynchronously may not be called on a task that was already started.")
 		}
 		d.task.SetStatus(vm.StatusWaitingToRun)
+		if in := customScheduler(optArg(args, 1)); in != nil {
+			return vm.Null, d.runSynchronouslyOn(t, in)
+		}
 		d.runSynchronously(t)
 		return vm.Null, nil
 	})
@@ -667,12 +812,18 @@ func init() {
 		case d.task.Status() != vm.StatusCreated || !d.started.CompareAndSwap(false, true):
 			return vm.Null, t.Throw("System.InvalidOperationException", "Start may not be called on a task that was already started.")
 		}
-		if len(args) > 1 && schedulerOf(args[1]) != nil {
-			d.spec.sched = args[1]
+		if len(args) > 1 {
+			if args[1].IsNull() {
+				return vm.Null, argNull(t, "scheduler")
+			}
+			if otherScheduler(args[1]) {
+				d.spec.sched = args[1]
+			}
+		} else {
+			d.spec.sched = currentScheduler(t)
 		}
 		d.task.SetStatus(vm.StatusWaitingToRun)
-		d.start(t)
-		return vm.Null, nil
+		return vm.Null, d.start(t)
 	})
 	task.AddStatic("Run", 1, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		args, ts := vm.TakeTypeArgs(args, 1, 1) // Run<TResult>
@@ -935,13 +1086,16 @@ func init() {
 			callArgs = append(callArgs, optArg(args, 2))
 		}
 		var options int64
-		var sched vm.Value
+		sched := currentScheduler(t) // the overloads without a scheduler
 		var token *cancelSource
 		for _, a := range args[2:] {
 			if a.Type() == TTaskContinuationOptions {
 				options = int64(a.Bits())
-			} else if schedulerOf(a) != nil {
-				sched = a
+			} else if isScheduler(a) {
+				sched = vm.Null
+				if otherScheduler(a) {
+					sched = a
+				}
 			} else if src := tokenArg(a); src != nil {
 				token = src
 			}
@@ -963,8 +1117,12 @@ func init() {
 				cont.TryComplete(w, vm.StatusCanceled, vm.Null, []*vm.Instance{canceledExc(w)})
 				return
 			}
-			run := func(f func(*vm.Thread)) { scheduleOn(w, sched, f) }
-			if options&contExecuteSynchronously != 0 && schedulerOf(sched) == nil {
+			run := func(f func(*vm.Thread)) {
+				if err := scheduleOn(w, sched, cont, f); err != nil {
+					cont.TryComplete(w, vm.StatusFaulted, vm.Null, []*vm.Instance{thrownExc(err)})
+				}
+			}
+			if options&contExecuteSynchronously != 0 && !otherScheduler(sched) {
 				run = func(f func(*vm.Thread)) { f(w) }
 			}
 			run(func(x *vm.Thread) {
@@ -1077,7 +1235,7 @@ func init() {
 				d.creation = a.AsLong()
 			case a.Type() == TTaskContinuationOptions:
 				d.continuation = int64(a.Bits())
-			case schedulerOf(a) != nil:
+			case otherScheduler(a):
 				d.sched = a
 			default:
 				d.token = tokenArg(a)
@@ -1111,13 +1269,26 @@ func init() {
 		}
 		var options int64
 		spec.token, options, spec.sched = startOptions(rest)
-		if def := factoryOf(args[0]); !hasArg(rest, isToken) && !hasArg(rest, isCreationOptions) && !hasArg(rest, isScheduler) {
-			// The overloads without a token, options and scheduler take
-			// the factory's.
-			spec.token, options, spec.sched = def.token, def.creation, def.sched
+		// What an overload does not take is the factory's; without a
+		// scheduler of its own, the factory runs tasks on
+		// TaskScheduler.Current (.NET's GetDefaultScheduler).
+		def := factoryOf(args[0])
+		if !hasArg(rest, isToken) {
+			spec.token = def.token
+		}
+		if !hasArg(rest, isCreationOptions) {
+			options = def.creation
+		}
+		if !hasArg(rest, isScheduler) {
+			spec.sched = def.sched
+			if spec.sched.IsNull() {
+				spec.sched = currentScheduler(t)
+			}
 		}
 		d := newDelegateTask(spec, options, vm.StatusWaitingToRun)
-		d.start(t)
+		if err := d.start(t); err != nil {
+			return vm.Null, err
+		}
 		return vm.TaskValue(&d.task), nil
 	})
 
@@ -1215,7 +1386,7 @@ func factoryOf(v vm.Value) *factoryDefaults {
 
 func isToken(v vm.Value) bool           { return v.Type() == TCancellationToken }
 func isCreationOptions(v vm.Value) bool { return v.Type() == TTaskCreationOptions || v.IsInt() }
-func isScheduler(v vm.Value) bool       { return schedulerOf(v) != nil || v.Type() == TTaskScheduler }
+func isScheduler(v vm.Value) bool       { return otherScheduler(v) || v.Type() == TTaskScheduler }
 
 // hasArg reports whether some argument satisfies is.
 func hasArg(args []vm.Value, is func(vm.Value) bool) bool {
@@ -1232,7 +1403,7 @@ func hasArg(args []vm.Value, is func(vm.Value) bool) bool {
 func startOptions(rest []vm.Value) (token *cancelSource, options int64, sched vm.Value) {
 	for _, a := range rest {
 		switch {
-		case schedulerOf(a) != nil:
+		case otherScheduler(a):
 			sched = a
 		case a.Type() == TTaskCreationOptions:
 			options = a.AsLong()
