@@ -1104,7 +1104,8 @@ func (b *binder) hasInheritedMethod(t *Type, m *Method) bool {
 func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	mt := &Method{Name: m.Name, Owner: owner, Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
 	for i, p := range m.TypeParams {
-		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true})
+		inherits := m.Modifiers.Has(lang.ModOverride) || m.Iface != nil
+		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true, Inherits: inherits})
 	}
 	ctx.tparams = append(append([]*Type{}, ctx.tparams...), mt.TypeParams...)
 	b.declareConstraints(mt.TypeParams, m.Constraints, ctx)

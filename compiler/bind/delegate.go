@@ -310,6 +310,9 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			b.errorf(l.Pos, "CS4010", "Cannot convert async lambda expression to delegate type '%s'. An async lambda expression may return void, Task or Task<T>, none of which are convertible to '%s'.", inv.Owner, inv.Ret)
 		}
 	}
+	if rt := b.lambdaReturn(l); rt != nil {
+		ret = rt // the body returns the explicit return type
+	}
 	if l.Query {
 		b.rangeVariables(l)
 	}
@@ -345,6 +348,23 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			}
 		}
 	})
+}
+
+// lambdaReturn is the type a lambda's body returns by its explicit return
+// type (`int () => 1`, C# 10): the result type of an async lambda's task,
+// nil when the return type is not written or not a known type.
+func (b *binder) lambdaReturn(l *lang.LambdaExpr) *Type {
+	if l.ReturnType == nil || l.ReturnRef != "" {
+		return nil
+	}
+	rt := b.resolveType(l.ReturnType, b.typeCtx())
+	if rt.IsUnchecked() || lenient(rt) {
+		return nil
+	}
+	if l.IsAsync {
+		return b.asyncResult(rt)
+	}
+	return rt
 }
 
 func returnsValue(rs []*lang.ReturnStmt) bool {

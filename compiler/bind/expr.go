@@ -180,6 +180,8 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		}
 	case from.Kind == Lambda:
 		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)
+	case from.Kind == Null && to.Kind == TypeParam:
+		b.errorf(pos, "CS0403", "Cannot convert null to type parameter '%s' because it could be a non-nullable value type. Consider using 'default(%s)' instead.", to, to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
 	case b.constantOutOfRange(e, to):
@@ -393,11 +395,18 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			b.rangeVariables(e)
 		}
 		b.info.LambdaBodies++
-		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
+		// An explicit return type (C# 10) is what the body returns, with
+		// no delegate type to give one.
+		ret := b.lambdaReturn(e)
+		b.body(e.IsStatic || b.fn.static, ret, ps, nil, func() {
 			b.fn.async = e.IsAsync
 			b.fn.lambda = true
 			if e.ExprBody != nil {
-				b.expr(e.ExprBody)
+				if ret != nil && !isVoid(ret) {
+					b.convertExpr(e.ExprBody, ret)
+				} else {
+					b.expr(e.ExprBody)
+				}
 			}
 			if e.Body != nil {
 				b.block(e.Body)

@@ -382,6 +382,14 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.localDecl(s.Decl)
 		b.usingDecl(s.Decl, s.IsAwait)
 	case *lang.ExprStmt:
+		if id, ok := s.X.(*lang.Ident); ok && id.Name == "await" && len(id.TypeArgs) == 0 && b.fn != nil && b.fn.async {
+			// In an async function await is the operator, and `await;`
+			// lacks its operand: CS1525 at the semicolon after it.
+			at := id.Pos
+			at.Col += len("await")
+			b.errorf(at, "CS1525", "Invalid expression term ';'")
+			break
+		}
 		b.expr(s.X)
 	case *lang.IfStmt:
 		b.cond(s.Cond)
