@@ -89,7 +89,7 @@ type Type struct {
 	// it implements (not modelled): conversions involving it are not
 	// checked.
 	Inherits bool
-	Cons   *Constraints
+	Cons     *Constraints
 
 	Base   *Type
 	Ifaces []*Type
