@@ -552,6 +552,10 @@ type fnCtx struct {
 	outer   *fnCtx
 	ctor    bool      // a constructor's body: its class's readonly fields are writable
 	lambda  bool      // a lambda's body (CS1621)
+	// anonWhat is how CS1662 names a lambda converted to a delegate type
+	// whose returns convert to the delegate's return type ("lambda
+	// expression", "anonymous method"); "" elsewhere.
+	anonWhat string
 	iter    *Iterator // an iterator block's, else nil
 	iterErr bool      // an iterator block whose signature is in error
 	where   iterCtx   // the try statements around the statement being bound

@@ -310,8 +310,16 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			b.errorf(l.Pos, "CS4010", "Cannot convert async lambda expression to delegate type '%s'. An async lambda expression may return void, Task or Task<T>, none of which are convertible to '%s'.", inv.Owner, inv.Ret)
 		}
 	}
+	anonWhat := "lambda expression"
+	if l.NoParams {
+		anonWhat = "anonymous method"
+	}
 	if rt := b.lambdaReturn(l); rt != nil {
 		ret = rt // the body returns the explicit return type
+		anonWhat = ""
+	}
+	if l.IsAsync {
+		anonWhat = ""
 	}
 	if l.Query {
 		b.rangeVariables(l)
@@ -320,6 +328,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
 		b.fn.async = l.IsAsync
 		b.fn.lambda = true
+		b.fn.anonWhat = anonWhat
 		if l.ExprBody != nil {
 			if ret == nil || isVoid(ret) {
 				b.expr(l.ExprBody)
@@ -327,7 +336,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 					b.errorf(posOf(l.ExprBody), "CS0201", "Only assignment, call, increment, decrement, await, and new object expressions can be used as a statement")
 				}
 			} else {
-				b.convertExpr(l.ExprBody, ret)
+				b.convertResult(l.ExprBody, ret)
 			}
 		}
 		if l.Body != nil {

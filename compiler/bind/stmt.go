@@ -507,7 +507,7 @@ func (b *binder) stmt(s lang.Stmt) {
 		}
 		if s.X != nil {
 			if r := b.fn.ret; r != nil && !(r.Kind == Special && r.Special == Void) {
-				b.convertExpr(s.X, r)
+				b.convertResult(s.X, r)
 			} else {
 				b.expr(s.X)
 			}
@@ -968,4 +968,22 @@ func refSpanForeach(s *lang.ForeachStmt, ct *Type) *lang.BlockStmt {
 	}
 	get := &lang.LocalDeclStmt{Pos: p, Decls: []*lang.Declarator{{Pos: p, Name: sp, Init: s.X}}}
 	return &lang.BlockStmt{Pos: p, Stmts: []lang.Stmt{get, loop}}
+}
+
+// convertResult converts x, a value the function being bound returns, to
+// its return type r. In a lambda whose return type the delegate gives, a
+// missing conversion is reported twice at x, as Roslyn does: CS0029 (or
+// CS0266, ...) for the value and CS1662 for the lambda.
+func (b *binder) convertResult(x lang.Expr, r *Type) {
+	n := len(b.diags)
+	b.convertExpr(x, r)
+	if b.fn.anonWhat == "" || len(b.diags) == n || b.diags[n].Pos != posOf(x) {
+		return
+	}
+	for _, code := range []string{"CS0029", "CS0266", "CS0031", "CS0037"} {
+		if strings.HasPrefix(b.diags[n].Msg, "error "+code+":") {
+			b.errorf(posOf(x), "CS1662", "Cannot convert %s to intended delegate type because some of the return types in the block are not implicitly convertible to the delegate return type", b.fn.anonWhat)
+			return
+		}
+	}
 }
