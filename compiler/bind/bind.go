@@ -550,17 +550,17 @@ type fnCtx struct {
 	async   bool
 	tparams []*Type
 	outer   *fnCtx
-	ctor    bool      // a constructor's body: its class's readonly fields are writable
-	lambda  bool      // a lambda's body (CS1621)
+	ctor    bool // a constructor's body: its class's readonly fields are writable
+	lambda  bool // a lambda's body (CS1621)
 	// anonWhat is how CS1662 names a lambda converted to a delegate type
 	// whose returns convert to the delegate's return type ("lambda
 	// expression", "anonymous method"); "" elsewhere.
 	anonWhat string
-	iter    *Iterator // an iterator block's, else nil
-	iterErr bool      // an iterator block whose signature is in error
-	where   iterCtx   // the try statements around the statement being bound
-	refKind string    // "ref" or "ref readonly" for a function returning by reference
-	scope   *scope    // the scope of the parameters
+	iter     *Iterator // an iterator block's, else nil
+	iterErr  bool      // an iterator block whose signature is in error
+	where    iterCtx   // the try statements around the statement being bound
+	refKind  string    // "ref" or "ref readonly" for a function returning by reference
+	scope    *scope    // the scope of the parameters
 }
 
 type scope struct {
