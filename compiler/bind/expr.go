@@ -184,6 +184,12 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		b.errorf(pos, "CS0403", "Cannot convert null to type parameter '%s' because it could be a non-nullable value type. Consider using 'default(%s)' instead.", to, to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
+	case isDoubleLiteral(e) && to.Kind == Special && (to.Special == Single || to.Special == Decimal):
+		suffix := "F"
+		if to.Special == Decimal {
+			suffix = "M"
+		}
+		b.errorf(pos, "CS0664", "Literal of type double cannot be implicitly converted to type '%s'; use an '%s' suffix to create a literal of this type", to, suffix)
 	case b.constantOutOfRange(e, to):
 		b.errorf(pos, "CS0031", "Constant value '%v' cannot be converted to a '%s'", b.info.Consts[e], to)
 	case b.explicit(from, to):
@@ -191,6 +197,13 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	default:
 		b.errorf(pos, "CS0029", "Cannot implicitly convert type '%s' to '%s'", from, to)
 	}
+}
+
+// isDoubleLiteral reports whether e is a real literal without a suffix
+// (1.5), which CS0664 suggests suffixing.
+func isDoubleLiteral(e lang.Expr) bool {
+	lit, ok := e.(*lang.Literal)
+	return ok && lit.Kind == lang.LitDouble
 }
 
 // typeName returns the type e names when e is a type name used as an

@@ -622,6 +622,7 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 			} else {
 				t = b.natural(b.expr(d.Init))
 				b.conditionalWithoutType(d.Init)
+				b.noNaturalDelegate(d.Init)
 			}
 		}
 		if t == nil {
@@ -657,10 +658,33 @@ func (b *binder) conditionalWithoutType(e lang.Expr) {
 	}
 	x, y := b.info.Types[c.Then], b.info.Types[c.Else]
 	known := func(t *Type) bool {
-		return t != nil && !lenient(t) && t.Kind != Null && t.Kind != Lambda && t.Kind != Group
+		return t != nil && !lenient(t) && t.Kind != Lambda && t.Kind != Group
 	}
 	if known(x) && known(y) && !b.implicit(c.Then, x, y) && !b.implicit(c.Else, y, x) {
 		b.errorf(posOf(e), "CS0173", "Type of conditional expression cannot be determined because there is no implicit conversion between '%s' and '%s'", x, y)
+	}
+}
+
+// noNaturalDelegate reports CS8917 for a `var` initializer that is a lambda
+// or method group without a natural delegate type (C# 10): a lambda with
+// a parameter whose type is not written, a group of several methods or of
+// a generic method not given its type arguments.
+func (b *binder) noNaturalDelegate(e lang.Expr) {
+	none := false
+	switch t := b.info.Types[e]; {
+	case t == nil:
+	case t.Kind == Lambda:
+		if l, ok := e.(*lang.LambdaExpr); ok && !l.NoParams {
+			for _, p := range l.Params {
+				none = none || p.Type == nil
+			}
+		}
+	case t.Kind == Group:
+		_, ms := b.groupMethods(e)
+		none = len(ms) > 1 || len(ms) == 1 && len(ms[0].TypeParams) > 0 && len(groupTypeArgs(e)) == 0
+	}
+	if none {
+		b.errorf(posOf(e), "CS8917", "The delegate type could not be inferred.")
 	}
 }
 
