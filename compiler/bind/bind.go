@@ -823,6 +823,17 @@ func (b *binder) ctxFor(t *Type) typeCtx {
 	return typeCtx{cls: t, file: f}
 }
 
+// sealedSource reports whether t is a class the program or the prelude
+// declares sealed.
+func (b *binder) sealedSource(t *Type) bool {
+	for _, td := range b.decls[t.Generic()] {
+		if td.Modifiers.Has(lang.ModSealed) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *binder) resolveBases(t *Type) {
 	if t.Kind == Special {
 		// A predefined type's table lists the interfaces it implements.
@@ -862,6 +873,17 @@ func (b *binder) resolveBases(t *Type) {
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
 				}
+				if t.Kind == Class && b.declaredInProgram(t) {
+					switch {
+					case bt.Static:
+						b.errorf(br.Pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
+					case b.sealedSource(bt):
+						b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
+					}
+				}
+			case bt.Kind == Special && t.Kind == Class && b.declaredInProgram(t), bt.Kind == Struct && t.Kind == Class && b.declaredInProgram(t):
+				// string and the predefined and program value types are sealed.
+				b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
 			case bt.IsUnchecked():
 				// A library base the binder does not model: lookups that
 				// miss on t are not errors.

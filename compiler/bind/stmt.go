@@ -495,6 +495,7 @@ func (b *binder) stmt(s lang.Stmt) {
 			b.scope = block
 		}
 		b.pop()
+		b.duplicateLabels(s)
 		b.checkSubsumed(pats, guarded, in, "CS8120", "The switch case is unreachable. It has already been handled by a previous case or it is impossible to match.")
 	case *lang.YieldStmt:
 		b.yieldStmt(s)
@@ -1010,4 +1011,56 @@ func (b *binder) convertResult(x lang.Expr, r *Type) {
 			return
 		}
 	}
+}
+
+// duplicateLabels reports CS0152 for a second `default:` of switch s, and
+// for a second `case` with the constant value of an earlier one (an
+// integral, char or string constant, without a `when` clause).
+func (b *binder) duplicateLabels(s *lang.SwitchStmt) {
+	seen := map[string]bool{}
+	for _, sec := range s.Sections {
+		for _, l := range sec.Labels {
+			var key, shown string
+			switch {
+			case l.IsDefault:
+				key, shown = "default", "default"
+			case l.When == nil:
+				cp, ok := l.Pattern.(*lang.ConstPattern)
+				if !ok {
+					continue
+				}
+				t := b.info.Types[cp.X]
+				v, ok := b.info.Consts[cp.X]
+				if !ok || t == nil || !(t.IsIntegral() || isString(t)) {
+					continue
+				}
+				shown = fmt.Sprint(v)
+				if t.Special == Char {
+					if r, ok := toRune(v); ok {
+						shown = string(r)
+					}
+				}
+				key = t.String() + ":" + fmt.Sprint(v)
+			default:
+				continue
+			}
+			if seen[key] {
+				b.errorf(l.Pos, "CS0152", "The switch statement contains multiple cases with the label value '%s'", shown)
+			}
+			seen[key] = true
+		}
+	}
+}
+
+// toRune is the character an integral char constant holds.
+func toRune(v any) (rune, bool) {
+	switch v := v.(type) {
+	case rune:
+		return v, true
+	case int64:
+		return rune(v), true
+	case uint64:
+		return rune(v), true
+	}
+	return 0, false
 }
