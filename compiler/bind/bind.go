@@ -569,6 +569,9 @@ type scope struct {
 	refs   map[string]refVar // the ref locals and the parameters among vars (refs.go)
 	funcs  map[string]*Method
 	consts map[string]any // values of the integral local constants among vars
+	// later are the locals the statement list bound in this scope declares
+	// further on: a use before the declaration is CS0841.
+	later map[string]bool
 }
 
 // Bind binds the program's files. The prelude (library classes written in

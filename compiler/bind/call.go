@@ -121,6 +121,13 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if f, ok := e.Fun.(*lang.MemberExpr); ok {
+		if _, viaBase := f.X.(*lang.BaseExpr); viaBase {
+			if d, ok := m.Definition().Decl.(*lang.MethodDecl); ok && d.Modifiers.Has(lang.ModAbstract) {
+				b.errorf(f.X.Position(), "CS0205", "Cannot call an abstract base member: '%s'", m.Definition().Signature())
+			}
+		}
+	}
 	if staticRecv != nil && m.Static {
 		b.staticAccess(e, staticRecv, m, e.Fun.Position())
 	}

@@ -728,6 +728,10 @@ func (b *binder) ident(e *lang.Ident) *Type {
 			return t
 		}
 	}
+	if len(e.TypeArgs) == 0 && b.declaredLater(e.Name) {
+		b.errorf(e.Pos, "CS0841", "Cannot use local variable '%s' before it is declared", e.Name)
+		return b.u.unchecked
+	}
 	if b.scope.lookupFunc(e.Name) != nil {
 		return b.u.group
 	}

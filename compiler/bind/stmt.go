@@ -352,6 +352,20 @@ func (b *binder) block(s *lang.BlockStmt) {
 // stmts binds a statement list; local functions are visible throughout.
 func (b *binder) stmts(list []lang.Stmt) {
 	for _, s := range list {
+		d, ok := s.(*lang.LocalDeclStmt)
+		if u, isUsing := s.(*lang.UsingDeclStmt); isUsing {
+			d, ok = u.Decl, true
+		}
+		if ok && d != nil {
+			for _, dr := range d.Decls {
+				if b.scope.later == nil {
+					b.scope.later = map[string]bool{}
+				}
+				b.scope.later[dr.Name] = true
+			}
+		}
+	}
+	for _, s := range list {
 		if lf, ok := s.(*lang.LocalFuncStmt); ok {
 			if b.scope.funcs == nil {
 				b.scope.funcs = map[string]*Method{}
@@ -601,6 +615,9 @@ func (b *binder) condOf(x lang.Expr, t *Type) {
 }
 
 func (b *binder) localDecl(s *lang.LocalDeclStmt) {
+	for _, d := range s.Decls {
+		delete(b.scope.later, d.Name) // in scope from its declarator on
+	}
 	var declared *Type
 	if s.Type != nil && s.Type.Name != "var" {
 		declared = b.resolveType(s.Type, b.typeCtx())
@@ -759,6 +776,27 @@ func (s *scope) lookupVar(name string) (*Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// declaredLater reports whether name is a local the function being bound
+// declares further on in an enclosing block, and is not otherwise a local
+// there: its use here is CS0841.
+func (b *binder) declaredLater(name string) bool {
+	if b.fn == nil {
+		return false
+	}
+	for c := b.scope; c != nil; c = c.parent {
+		if _, ok := c.vars[name]; ok {
+			return false
+		}
+		if c.later[name] {
+			return true
+		}
+		if c == b.fn.scope {
+			return false
+		}
+	}
+	return false
 }
 
 func (s *scope) lookupFunc(name string) *Method {
