@@ -105,6 +105,8 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				if m.Init != nil {
 					b.ctorInit(m.Init)
 					b.settleLambdas(m.Init.Args)
+				} else if !m.Modifiers.Has(lang.ModStatic) {
+					b.implicitBaseCall(t, td, m.Pos)
 				}
 				if m.Body != nil {
 					b.block(m.Body)
@@ -167,6 +169,34 @@ func (b *binder) iterAccessor(static bool, ret *Type, ps []*Param, body *lang.Bl
 			}
 		}
 	})
+}
+
+// implicitBaseCall checks the `base()` a constructor of class t without an
+// initializer calls (at pos): a base class of the program's whose
+// constructors all need arguments is CS7036 (one constructor) or CS1729.
+func (b *binder) implicitBaseCall(t *Type, td *lang.TypeDecl, pos lang.Pos) {
+	base := t.Base
+	if t.Kind != Class || td.Record || base == nil || base.Kind != Class || !b.declaredInProgram(t) || !b.declaredInProgram(base) {
+		return
+	}
+	for _, bd := range b.decls[base.Generic()] {
+		if bd.Record {
+			return
+		}
+	}
+	ctors := methods(b.u.declared(base, ".ctor"))
+	if len(ctors) == 0 {
+		return
+	}
+	r := b.applicable(ctors, nil, nil, nil, false)
+	if len(r.apps) > 0 || len(r.unsatisfied) > 0 {
+		return
+	}
+	if len(ctors) == 1 && len(ctors[0].Params) > 0 {
+		b.errorf(pos, "CS7036", "There is no argument given that corresponds to the required parameter '%s' of '%s'", ctors[0].Params[0].Name, ctors[0].Signature())
+		return
+	}
+	b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes 0 arguments", base)
 }
 
 // ctorInit binds `: base(...)` or `: this(...)` and resolves the
