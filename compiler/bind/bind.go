@@ -562,13 +562,17 @@ type fnCtx struct {
 	async   bool
 	tparams []*Type
 	outer   *fnCtx
-	ctor    bool      // a constructor's body: its class's readonly fields are writable
-	lambda  bool      // a lambda's body (CS1621)
-	iter    *Iterator // an iterator block's, else nil
-	iterErr bool      // an iterator block whose signature is in error
-	where   iterCtx   // the try statements around the statement being bound
-	refKind string    // "ref" or "ref readonly" for a function returning by reference
-	scope   *scope    // the scope of the parameters
+	ctor    bool // a constructor's body: its class's readonly fields are writable
+	lambda  bool // a lambda's body (CS1621)
+	// anonWhat is how CS1662 names a lambda converted to a delegate type
+	// whose returns convert to the delegate's return type ("lambda
+	// expression", "anonymous method"); "" elsewhere.
+	anonWhat string
+	iter     *Iterator // an iterator block's, else nil
+	iterErr  bool      // an iterator block whose signature is in error
+	where    iterCtx   // the try statements around the statement being bound
+	refKind  string    // "ref" or "ref readonly" for a function returning by reference
+	scope    *scope    // the scope of the parameters
 }
 
 type scope struct {
@@ -577,6 +581,9 @@ type scope struct {
 	refs   map[string]refVar // the ref locals and the parameters among vars (refs.go)
 	funcs  map[string]*Method
 	consts map[string]any // values of the integral local constants among vars
+	// later are the locals the statement list bound in this scope declares
+	// further on: a use before the declaration is CS0841.
+	later map[string]bool
 }
 
 // Bind binds the program's files. The prelude (library classes written in
@@ -831,6 +838,17 @@ func (b *binder) ctxFor(t *Type) typeCtx {
 	return typeCtx{cls: t, file: f}
 }
 
+// sealedSource reports whether t is a class the program or the prelude
+// declares sealed.
+func (b *binder) sealedSource(t *Type) bool {
+	for _, td := range b.decls[t.Generic()] {
+		if td.Modifiers.Has(lang.ModSealed) {
+			return true
+		}
+	}
+	return false
+}
+
 func (b *binder) resolveBases(t *Type) {
 	if t.Kind == Special {
 		// A predefined type's table lists the interfaces it implements.
@@ -875,6 +893,17 @@ func (b *binder) resolveBases(t *Type) {
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
 				}
+				if t.Kind == Class && b.declaredInProgram(t) {
+					switch {
+					case bt.Static:
+						b.errorf(br.Pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
+					case b.sealedSource(bt):
+						b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
+					}
+				}
+			case bt.Kind == Special && t.Kind == Class && b.declaredInProgram(t), bt.Kind == Struct && t.Kind == Class && b.declaredInProgram(t):
+				// string and the predefined and program value types are sealed.
+				b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
 			case bt.IsUnchecked():
 				// A library base the binder does not model: lookups that
 				// miss on t are not errors.
@@ -1163,7 +1192,8 @@ func (b *binder) hasInheritedMethod(t *Type, m *Method) bool {
 func (b *binder) method(m *lang.MethodDecl, owner *Type, ctx typeCtx) *Method {
 	mt := &Method{Name: m.Name, Owner: owner, Static: m.Modifiers.Has(lang.ModStatic), Decl: m}
 	for i, p := range m.TypeParams {
-		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true})
+		inherits := m.Modifiers.Has(lang.ModOverride) || m.Iface != nil
+		mt.TypeParams = append(mt.TypeParams, &Type{Kind: TypeParam, Name: p, Index: i, Method: true, Inherits: inherits})
 	}
 	ctx.tparams = append(append([]*Type{}, ctx.tparams...), mt.TypeParams...)
 	b.declareConstraints(mt.TypeParams, m.Constraints, ctx)

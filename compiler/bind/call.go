@@ -121,6 +121,13 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		return b.commonReturn(cands, len(e.Args))
 	}
 	b.info.Calls[e] = m
+	if f, ok := e.Fun.(*lang.MemberExpr); ok {
+		if _, viaBase := f.X.(*lang.BaseExpr); viaBase {
+			if d, ok := m.Definition().Decl.(*lang.MethodDecl); ok && d.Modifiers.Has(lang.ModAbstract) {
+				b.errorf(f.X.Position(), "CS0205", "Cannot call an abstract base member: '%s'", m.Definition().Signature())
+			}
+		}
+	}
 	if staticRecv != nil && m.Static {
 		b.staticAccess(e, staticRecv, m, e.Fun.Position())
 	}
@@ -129,6 +136,9 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 	}
 	if id, ok := e.Fun.(*lang.Ident); ok && m.Owner != nil {
 		b.instanceInInitializer(m, id.Pos, m.Definition().Signature())
+		if !m.Static && !m.Ext && !b.fieldInit && b.inStaticMethod() {
+			b.errorf(id.Pos, "CS0120", "An object reference is required for the non-static field, method, or property '%s'", m.Definition().Signature())
+		}
 	}
 	if len(m.TypeArgs) > 0 && b.program[b.file] {
 		b.needConstraints(e.Fun.Position(), m.Definition().Signature(), m.Definition().TypeParams, m.TypeArgs, m.Owner)
@@ -687,4 +697,18 @@ func (b *binder) conditionalOmitted(m *Method) bool {
 		}
 	}
 	return conditional
+}
+
+// inStaticMethod reports whether the body being bound is, or is nested in,
+// a static method, where a simple name naming an instance method of the
+// class is CS0120.
+func (b *binder) inStaticMethod() bool {
+	f := b.fn
+	if f == nil {
+		return false
+	}
+	for f.outer != nil {
+		f = f.outer
+	}
+	return f.static
 }

@@ -62,7 +62,13 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 		}
 		return true
 	}
-	if to == nil || from == nil || from == to || lenient(from) || lenient(to) {
+	if to == nil || from == nil || from == to {
+		return true
+	}
+	if ok, known := b.typeParamConversion(from, to); known {
+		return ok
+	}
+	if lenient(from) || lenient(to) {
 		return true
 	}
 	// A lambda or method group binds against the target delegate type as
@@ -428,6 +434,18 @@ func (b *binder) implements(t, iface *Type) bool {
 // wording); it errs on the side of yes.
 func (b *binder) explicit(from, to *Type) bool {
 	switch {
+	case from.Kind == TypeParam && (to.Kind == Interface || to.Kind == TypeParam && b.typeParamConverts(to, from, 0)):
+		return true // to an interface, or to a type parameter that depends on it
+	case to.Kind == TypeParam && from.Kind == Interface:
+		return true
+	case to.Kind == TypeParam && to.Cons != nil:
+		// From its effective base class or a base class of it.
+		for _, bound := range to.Cons.Bounds {
+			if bound.Kind == Class && (bound == from || b.derives(bound, from)) {
+				return true
+			}
+		}
+		return false
 	case from.IsNumeric() && to.IsNumeric():
 		return true
 	case from.Kind == Enum && to.IsNumeric(), from.IsNumeric() && to.Kind == Enum, from.Kind == Enum && to.Kind == Enum:
@@ -671,4 +689,87 @@ func targetArms(e lang.Expr) []lang.Expr {
 		}
 	}
 	return nil
+}
+
+// ---- Type parameters (§10.2.12) ----
+
+// strictTypeParam reports whether t is a type parameter whose conversions
+// are checked: one of the program's, in scope where the expression being
+// bound is (a type parameter met elsewhere, one a failed inference left in
+// a signature, is not checked), whose constraints are its own.
+func (b *binder) strictTypeParam(t *Type) bool {
+	if t == nil || t.Kind != TypeParam || t.Inherits || !b.program[b.file] {
+		return false
+	}
+	for f := b.fn; f != nil; f = f.outer {
+		for _, p := range f.tparams {
+			if p == t {
+				return true
+			}
+		}
+	}
+	for c := b.cls; c != nil; c = c.Outer {
+		for _, p := range c.Generic().Params {
+			if p == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// typeParamConversion decides an implicit conversion from or to a checked
+// type parameter (strictTypeParam) when the other type is one the binder
+// knows: T converts to object, to the types its bounds convert to and to a
+// type parameter it depends on; null converts to T when T is a reference
+// type; nothing else converts to T. known is false when the rules do not
+// apply (the other type is unchecked, or a nullable value type, whose
+// lifted conversions implicit decides).
+func (b *binder) typeParamConversion(from, to *Type) (ok, known bool) {
+	other := to
+	if !b.strictTypeParam(from) {
+		if !b.strictTypeParam(to) {
+			return false, false
+		}
+		other = from
+	}
+	switch other.Kind {
+	case Unchecked, Opaque, Default, Nullable, Lambda, Group:
+		return false, false
+	case TypeParam:
+		if !b.strictTypeParam(other) {
+			return false, false
+		}
+	}
+	if from.Kind == TypeParam {
+		return b.typeParamConverts(from, to, 0), true
+	}
+	if from.Kind == Null {
+		return typeParamIsReference(to, 0), true
+	}
+	return false, true
+}
+
+// typeParamIsReference reports whether type parameter t is known to be a
+// reference type: a class constraint, or a class or reference type
+// parameter among its bounds.
+func typeParamIsReference(t *Type, depth int) bool {
+	if t.Cons == nil || depth > 16 {
+		return false
+	}
+	if t.Cons.Kind == "class" {
+		return true
+	}
+	for _, bound := range t.Cons.Bounds {
+		switch {
+		case bound.Kind == TypeParam:
+			if typeParamIsReference(bound, depth+1) {
+				return true
+			}
+		case bound.Kind == Class && !(bound.Namespace == "System" && (bound.Name == "ValueType" || bound.Name == "Enum")),
+			bound.Kind == Delegate, bound.Kind == Array:
+			return true
+		}
+	}
+	return false
 }

@@ -310,6 +310,17 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			b.errorf(l.Pos, "CS4010", "Cannot convert async lambda expression to delegate type '%s'. An async lambda expression may return void, Task or Task<T>, none of which are convertible to '%s'.", inv.Owner, inv.Ret)
 		}
 	}
+	anonWhat := "lambda expression"
+	if l.NoParams {
+		anonWhat = "anonymous method"
+	}
+	if rt := b.lambdaReturn(l); rt != nil {
+		ret = rt // the body returns the explicit return type
+		anonWhat = ""
+	}
+	if l.IsAsync {
+		anonWhat = ""
+	}
 	if l.Query {
 		b.rangeVariables(l)
 	}
@@ -317,6 +328,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 	b.body(l.IsStatic || b.fn.static, ret, ps, nil, func() {
 		b.fn.async = l.IsAsync
 		b.fn.lambda = true
+		b.fn.anonWhat = anonWhat
 		if l.ExprBody != nil {
 			if ret == nil || isVoid(ret) {
 				b.expr(l.ExprBody)
@@ -324,7 +336,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 					b.errorf(posOf(l.ExprBody), "CS0201", "Only assignment, call, increment, decrement, await, and new object expressions can be used as a statement")
 				}
 			} else {
-				b.convertExpr(l.ExprBody, ret)
+				b.convertResult(l.ExprBody, ret)
 			}
 		}
 		if l.Body != nil {
@@ -345,6 +357,23 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			}
 		}
 	})
+}
+
+// lambdaReturn is the type a lambda's body returns by its explicit return
+// type (`int () => 1`, C# 10): the result type of an async lambda's task,
+// nil when the return type is not written or not a known type.
+func (b *binder) lambdaReturn(l *lang.LambdaExpr) *Type {
+	if l.ReturnType == nil || l.ReturnRef != "" {
+		return nil
+	}
+	rt := b.resolveType(l.ReturnType, b.typeCtx())
+	if rt.IsUnchecked() || lenient(rt) {
+		return nil
+	}
+	if l.IsAsync {
+		return b.asyncResult(rt)
+	}
+	return rt
 }
 
 func returnsValue(rs []*lang.ReturnStmt) bool {

@@ -180,8 +180,16 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 		}
 	case from.Kind == Lambda:
 		b.errorf(pos, "CS1660", "Cannot convert lambda expression to type '%s' because it is not a delegate type", to)
+	case from.Kind == Null && to.Kind == TypeParam:
+		b.errorf(pos, "CS0403", "Cannot convert null to type parameter '%s' because it could be a non-nullable value type. Consider using 'default(%s)' instead.", to, to)
 	case from.Kind == Null:
 		b.errorf(pos, "CS0037", "Cannot convert null to '%s' because it is a non-nullable value type", to)
+	case isDoubleLiteral(e) && to.Kind == Special && (to.Special == Single || to.Special == Decimal):
+		suffix := "F"
+		if to.Special == Decimal {
+			suffix = "M"
+		}
+		b.errorf(pos, "CS0664", "Literal of type double cannot be implicitly converted to type '%s'; use an '%s' suffix to create a literal of this type", to, suffix)
 	case b.constantOutOfRange(e, to):
 		b.errorf(pos, "CS0031", "Constant value '%v' cannot be converted to a '%s'", b.info.Consts[e], to)
 	case b.explicit(from, to):
@@ -189,6 +197,13 @@ func (b *binder) checkConversion(e lang.Expr, from, to *Type) {
 	default:
 		b.errorf(pos, "CS0029", "Cannot implicitly convert type '%s' to '%s'", from, to)
 	}
+}
+
+// isDoubleLiteral reports whether e is a real literal without a suffix
+// (1.5), which CS0664 suggests suffixing.
+func isDoubleLiteral(e lang.Expr) bool {
+	lit, ok := e.(*lang.Literal)
+	return ok && lit.Kind == lang.LitDouble
 }
 
 // typeName returns the type e names when e is a type name used as an
@@ -393,11 +408,18 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			b.rangeVariables(e)
 		}
 		b.info.LambdaBodies++
-		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
+		// An explicit return type (C# 10) is what the body returns, with
+		// no delegate type to give one.
+		ret := b.lambdaReturn(e)
+		b.body(e.IsStatic || b.fn.static, ret, ps, nil, func() {
 			b.fn.async = e.IsAsync
 			b.fn.lambda = true
 			if e.ExprBody != nil {
-				b.expr(e.ExprBody)
+				if ret != nil && !isVoid(ret) {
+					b.convertExpr(e.ExprBody, ret)
+				} else {
+					b.expr(e.ExprBody)
+				}
 			}
 			if e.Body != nil {
 				b.block(e.Body)
@@ -705,6 +727,10 @@ func (b *binder) ident(e *lang.Ident) *Type {
 			}
 			return t
 		}
+	}
+	if len(e.TypeArgs) == 0 && b.declaredLater(e.Name) {
+		b.errorf(e.Pos, "CS0841", "Cannot use local variable '%s' before it is declared", e.Name)
+		return b.u.unchecked
 	}
 	if b.scope.lookupFunc(e.Name) != nil {
 		return b.u.group

@@ -74,7 +74,12 @@ func (b *binder) extensionCallOf(e *lang.CallExpr, f *lang.MemberExpr, recv *Typ
 	strict := !libOwner && recv.Kind != Opaque && b.takesReceiver(cands, recv)
 	m := b.resolve(f.Name, cands, args, types, f.Pos, targs, false, !strict)
 	if m == nil {
-		if !lib && !strict && b.missIsErrorIgnoringExtensions(recv) {
+		if !libOwner && b.noneTakesReceiver(cands, recv) && b.lacksMember(recv, f.Name) {
+			// The program's own extension methods, none of which takes
+			// the receiver: CS1929 at the receiver, naming the first.
+			c := cands[0]
+			b.errorf(f.X.Position(), "CS1929", "'%s' does not contain a definition for '%s' and the best extension method overload '%s' requires a receiver of type '%s'", recv, shown, c.Signature(), c.Params[0].Type)
+		} else if !lib && !strict && b.missIsErrorIgnoringExtensions(recv) {
 			b.reportMiss(recv, shown, false, f.Pos)
 		} else if b.ownInferenceFails(cands, args, types, targs) {
 			// The program's own extension methods, none applicable
@@ -107,6 +112,22 @@ func (b *binder) takesReceiver(cands []*Method, recv *Type) bool {
 	}
 	for _, c := range cands {
 		if len(c.Params) == 0 || len(c.TypeParams) > 0 || !b.implicitType(recv, c.Params[0].Type) {
+			return false
+		}
+	}
+	return true
+}
+
+// noneTakesReceiver reports whether recv, a type the binder knows, converts
+// to the `this` parameter of none of the extension methods cands. A
+// parameter that mentions a type parameter may take it by inference, and
+// is counted as taking it.
+func (b *binder) noneTakesReceiver(cands []*Method, recv *Type) bool {
+	if recv.IsUnchecked() || lenient(recv) {
+		return false
+	}
+	for _, c := range cands {
+		if len(c.Params) == 0 || containsTypeParam(c.Params[0].Type) || b.implicitType(recv, c.Params[0].Type) {
 			return false
 		}
 	}

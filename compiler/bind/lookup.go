@@ -118,11 +118,15 @@ func appendNonMethods(out *[]Symbol, ms []Symbol) {
 // bases are all source types), or it is a library type the VM does not
 // implement the member for either, and no extension method has the name.
 func (b *binder) missIsError(t *Type, name string) bool {
+	return !b.extNames[name] && b.lacksMember(t, name)
+}
+
+// lacksMember reports whether t is known to have no member named name: t
+// is fully described by symbols, or it is a library type the VM does not
+// implement the member for either. Extension methods are not considered.
+func (b *binder) lacksMember(t *Type, name string) bool {
 	switch t.Kind {
 	case Unchecked, Opaque, Null, Lambda, Group, Default:
-		return false
-	}
-	if b.extNames[name] {
 		return false
 	}
 	if t.Kind == Nullable {
@@ -138,7 +142,7 @@ func (b *binder) missIsError(t *Type, name string) bool {
 		// an error when every bound is fully described.
 		if t.Cons != nil {
 			for _, bt := range t.Cons.Bounds {
-				if bt.Kind == TypeParam || !b.missIsError(bt, name) {
+				if bt.Kind == TypeParam || !b.lacksMember(bt, name) {
 					return false
 				}
 			}

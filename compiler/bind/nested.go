@@ -172,9 +172,9 @@ func (b *binder) arityError(name string, arity int, ctx typeCtx, pos lang.Pos) b
 			continue
 		}
 		if k == 0 {
-			b.errorf(pos, "CS0308", "The non-generic type '%s' cannot be used with type arguments", t)
+			b.errorf(pos, "CS0308", "The non-generic type '%s' cannot be used with type arguments", qualifiedName(t))
 		} else {
-			b.errorf(pos, "CS0305", "Using the generic type '%s' requires %d type arguments", t, k)
+			b.errorf(pos, "CS0305", "Using the generic type '%s' requires %d type arguments", qualifiedName(t), k)
 		}
 		return true
 	}
@@ -233,4 +233,14 @@ func (b *binder) resolveNested(tr *lang.TypeRef, ctx typeCtx) *Type {
 		outer = b.u.Nested(outer, def, args)
 	}
 	return outer
+}
+
+// qualifiedName spells t as Roslyn's CS0305 and CS0308 do: a library type
+// with its namespace (System.Collections.Generic.List<T>), which
+// Type.String leaves out.
+func qualifiedName(t *Type) string {
+	if t.Lib && t.Outer == nil && t.Namespace != "" {
+		return t.Namespace + "." + t.String()
+	}
+	return t.String()
 }

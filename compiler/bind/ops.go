@@ -433,6 +433,10 @@ func (b *binder) convertedOperands(e *lang.BinaryExpr, l, r *Type) (*Type, *Type
 	default:
 		return l, r, false
 	}
+	// Beside a string operand of +, string concatenation takes the other
+	// operand as object (boxed, printed by its ToString) unless it
+	// converts to string: string + string is then the better operator.
+	concat := e.Op == "+" && (isString(l) || isString(r))
 	convert := func(x lang.Expr, t *Type) (*Type, bool) {
 		if t == nil || t.Lib || t.Kind != Class && t.Kind != Struct || !userDefined(t) {
 			return t, false
@@ -450,7 +454,7 @@ func (b *binder) convertedOperands(e *lang.BinaryExpr, l, r *Type) (*Type, *Type
 			}
 			found = m
 		}
-		if found == nil {
+		if found == nil || concat && !isString(found.Ret) {
 			return t, false
 		}
 		b.info.Convs[x] = found

@@ -146,7 +146,12 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 		if len(args) > 0 && b.receivers[args[0]] {
 			given--
 		}
+		arity := arityMismatch(cands, len(typeArgs))
 		switch {
+		case arity != nil && len(arity.TypeParams) == 0 && !ctor:
+			b.errorf(pos, "CS0308", "The non-generic method '%s' cannot be used with type arguments", arity.Signature())
+		case arity != nil && !ctor:
+			b.errorf(pos, "CS0305", "Using the generic method '%s' requires %d type arguments", arity.Signature(), len(arity.TypeParams))
 		case outOfPosition(cands, args) != nil:
 			a := outOfPosition(cands, args)
 			b.errorf(a.Pos, "CS8323", "Named argument '%s' is used out-of-position but is followed by an unnamed argument", a.Name)
@@ -181,6 +186,30 @@ func (b *binder) resolve(name string, cands []*Method, args []*lang.Arg, types [
 			apps[0].m.Definition().Signature(), apps[1].m.Definition().Signature())
 	}
 	return nil
+}
+
+// arityMismatch returns the candidate to name when type arguments were
+// given (k of them) and no candidate has k type parameters: the first
+// generic one (CS0305), else the first (CS0308). It returns nil when some
+// candidate has k type parameters.
+func arityMismatch(cands []*Method, k int) *Method {
+	if k == 0 || len(cands) == 0 {
+		return nil
+	}
+	var generic *Method
+	for _, m := range cands {
+		d := m.Definition()
+		if len(d.TypeParams) == k {
+			return nil
+		}
+		if generic == nil && len(d.TypeParams) > 0 {
+			generic = d
+		}
+	}
+	if generic != nil {
+		return generic
+	}
+	return cands[0].Definition()
 }
 
 // best returns the applicable candidate better than every other

@@ -81,8 +81,49 @@ func (b *binder) bindOverrides() {
 			}
 		}
 		if program && len(b.decls[t]) > 0 {
+			if t.Static && b.declaredInProgram(t) {
+				b.staticClassMembers(t)
+			}
 			b.checkAbstract(t)
 			b.mapInterfaces(t)
+		}
+	}
+}
+
+// staticClassMembers reports the instance members of static class t:
+// CS0708 for a field, property, event or method, CS0710 for a constructor.
+func (b *binder) staticClassMembers(t *Type) {
+	const msg = "'%s': cannot declare instance members in a static class"
+	for _, td := range b.decls[t] {
+		for _, m := range td.Members {
+			switch m := m.(type) {
+			case *lang.FieldDecl:
+				if !m.Modifiers.Has(lang.ModStatic) && !m.Modifiers.Has(lang.ModConst) {
+					for _, d := range m.Decls {
+						b.errorf(d.Pos, "CS0708", msg, t.String()+"."+d.Name)
+					}
+				}
+			case *lang.PropertyDecl:
+				if !m.Modifiers.Has(lang.ModStatic) {
+					if sym := b.symOf(t, m, m.Name); sym != nil {
+						b.errorf(m.Pos, "CS0708", msg, memberName(sym))
+					}
+				}
+			case *lang.MethodDecl:
+				if !m.Modifiers.Has(lang.ModStatic) && m.Extension == nil && m.Operator == "" {
+					at := m.NamePos
+					if at.Line == 0 {
+						at = m.Pos
+					}
+					if sym := b.symOf(t, m, m.Name); sym != nil {
+						b.errorf(at, "CS0708", msg, memberName(sym))
+					}
+				}
+			case *lang.CtorDecl:
+				if !m.Modifiers.Has(lang.ModStatic) {
+					b.errorf(m.Pos, "CS0710", "Static classes cannot have instance constructors")
+				}
+			}
 		}
 	}
 }
@@ -108,7 +149,7 @@ func (b *binder) override(t *Type, d lang.Node, name string, report bool) {
 			}
 			od := symDecl(s)
 			if !declMods(od).Has(lang.ModVirtual) && !declMods(od).Has(lang.ModAbstract) && !declMods(od).Has(lang.ModOverride) {
-				if report {
+				if report && !(c == t.Base && b.sealedSource(c)) { // deriving from a sealed type is CS0509 alone
 					b.errorf(declPos(d), "CS0506", "'%s': cannot override inherited member '%s' because it is not marked virtual, abstract, or override",
 						memberName(sym), memberName(s))
 				}

@@ -105,6 +105,8 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				if m.Init != nil {
 					b.ctorInit(m.Init)
 					b.settleLambdas(m.Init.Args)
+				} else if !m.Modifiers.Has(lang.ModStatic) {
+					b.implicitBaseCall(t, td, m.Pos)
 				}
 				if m.Body != nil {
 					b.block(m.Body)
@@ -167,6 +169,34 @@ func (b *binder) iterAccessor(static bool, ret *Type, ps []*Param, body *lang.Bl
 			}
 		}
 	})
+}
+
+// implicitBaseCall checks the `base()` a constructor of class t without an
+// initializer calls (at pos): a base class of the program's whose
+// constructors all need arguments is CS7036 (one constructor) or CS1729.
+func (b *binder) implicitBaseCall(t *Type, td *lang.TypeDecl, pos lang.Pos) {
+	base := t.Base
+	if t.Kind != Class || td.Record || base == nil || base.Kind != Class || !b.declaredInProgram(t) || !b.declaredInProgram(base) {
+		return
+	}
+	for _, bd := range b.decls[base.Generic()] {
+		if bd.Record {
+			return
+		}
+	}
+	ctors := methods(b.u.declared(base, ".ctor"))
+	if len(ctors) == 0 {
+		return
+	}
+	r := b.applicable(ctors, nil, nil, nil, false)
+	if len(r.apps) > 0 || len(r.unsatisfied) > 0 {
+		return
+	}
+	if len(ctors) == 1 && len(ctors[0].Params) > 0 {
+		b.errorf(pos, "CS7036", "There is no argument given that corresponds to the required parameter '%s' of '%s'", ctors[0].Params[0].Name, ctors[0].Signature())
+		return
+	}
+	b.errorf(pos, "CS1729", "'%s' does not contain a constructor that takes 0 arguments", base)
 }
 
 // ctorInit binds `: base(...)` or `: this(...)` and resolves the
@@ -352,6 +382,20 @@ func (b *binder) block(s *lang.BlockStmt) {
 // stmts binds a statement list; local functions are visible throughout.
 func (b *binder) stmts(list []lang.Stmt) {
 	for _, s := range list {
+		d, ok := s.(*lang.LocalDeclStmt)
+		if u, isUsing := s.(*lang.UsingDeclStmt); isUsing {
+			d, ok = u.Decl, true
+		}
+		if ok && d != nil {
+			for _, dr := range d.Decls {
+				if b.scope.later == nil {
+					b.scope.later = map[string]bool{}
+				}
+				b.scope.later[dr.Name] = true
+			}
+		}
+	}
+	for _, s := range list {
 		if lf, ok := s.(*lang.LocalFuncStmt); ok {
 			if b.scope.funcs == nil {
 				b.scope.funcs = map[string]*Method{}
@@ -382,6 +426,14 @@ func (b *binder) stmt(s lang.Stmt) {
 		b.localDecl(s.Decl)
 		b.usingDecl(s.Decl, s.IsAwait)
 	case *lang.ExprStmt:
+		if id, ok := s.X.(*lang.Ident); ok && id.Name == "await" && len(id.TypeArgs) == 0 && b.fn != nil && b.fn.async {
+			// In an async function await is the operator, and `await;`
+			// lacks its operand: CS1525 at the semicolon after it.
+			at := id.Pos
+			at.Col += len("await")
+			b.errorf(at, "CS1525", "Invalid expression term ';'")
+			break
+		}
 		b.expr(s.X)
 	case *lang.IfStmt:
 		b.cond(s.Cond)
@@ -487,6 +539,7 @@ func (b *binder) stmt(s lang.Stmt) {
 			b.scope = block
 		}
 		b.pop()
+		b.duplicateLabels(s)
 		b.checkSubsumed(pats, guarded, in, "CS8120", "The switch case is unreachable. It has already been handled by a previous case or it is impossible to match.")
 	case *lang.YieldStmt:
 		b.yieldStmt(s)
@@ -499,7 +552,7 @@ func (b *binder) stmt(s lang.Stmt) {
 		}
 		if s.X != nil {
 			if r := b.fn.ret; r != nil && !(r.Kind == Special && r.Special == Void) {
-				b.convertExpr(s.X, r)
+				b.convertResult(s.X, r)
 			} else {
 				b.expr(s.X)
 			}
@@ -592,6 +645,9 @@ func (b *binder) condOf(x lang.Expr, t *Type) {
 }
 
 func (b *binder) localDecl(s *lang.LocalDeclStmt) {
+	for _, d := range s.Decls {
+		delete(b.scope.later, d.Name) // in scope from its declarator on
+	}
 	var declared *Type
 	if s.Type != nil && s.Type.Name != "var" {
 		declared = b.resolveType(s.Type, b.typeCtx())
@@ -614,6 +670,7 @@ func (b *binder) localDecl(s *lang.LocalDeclStmt) {
 			} else {
 				t = b.natural(b.expr(d.Init))
 				b.conditionalWithoutType(d.Init)
+				b.noNaturalDelegate(d.Init)
 			}
 		}
 		if t == nil {
@@ -649,10 +706,33 @@ func (b *binder) conditionalWithoutType(e lang.Expr) {
 	}
 	x, y := b.info.Types[c.Then], b.info.Types[c.Else]
 	known := func(t *Type) bool {
-		return t != nil && !lenient(t) && t.Kind != Null && t.Kind != Lambda && t.Kind != Group
+		return t != nil && !lenient(t) && t.Kind != Lambda && t.Kind != Group
 	}
 	if known(x) && known(y) && !b.implicit(c.Then, x, y) && !b.implicit(c.Else, y, x) {
 		b.errorf(posOf(e), "CS0173", "Type of conditional expression cannot be determined because there is no implicit conversion between '%s' and '%s'", x, y)
+	}
+}
+
+// noNaturalDelegate reports CS8917 for a `var` initializer that is a lambda
+// or method group without a natural delegate type (C# 10): a lambda with
+// a parameter whose type is not written, a group of several methods or of
+// a generic method not given its type arguments.
+func (b *binder) noNaturalDelegate(e lang.Expr) {
+	none := false
+	switch t := b.info.Types[e]; {
+	case t == nil:
+	case t.Kind == Lambda:
+		if l, ok := e.(*lang.LambdaExpr); ok && !l.NoParams {
+			for _, p := range l.Params {
+				none = none || p.Type == nil
+			}
+		}
+	case t.Kind == Group:
+		_, ms := b.groupMethods(e)
+		none = len(ms) > 1 || len(ms) == 1 && len(ms[0].TypeParams) > 0 && len(groupTypeArgs(e)) == 0
+	}
+	if none {
+		b.errorf(posOf(e), "CS8917", "The delegate type could not be inferred.")
 	}
 }
 
@@ -726,6 +806,27 @@ func (s *scope) lookupVar(name string) (*Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// declaredLater reports whether name is a local the function being bound
+// declares further on in an enclosing block, and is not otherwise a local
+// there: its use here is CS0841.
+func (b *binder) declaredLater(name string) bool {
+	if b.fn == nil {
+		return false
+	}
+	for c := b.scope; c != nil; c = c.parent {
+		if _, ok := c.vars[name]; ok {
+			return false
+		}
+		if c.later[name] {
+			return true
+		}
+		if c == b.fn.scope {
+			return false
+		}
+	}
+	return false
 }
 
 func (s *scope) lookupFunc(name string) *Method {
@@ -960,4 +1061,74 @@ func refSpanForeach(s *lang.ForeachStmt, ct *Type) *lang.BlockStmt {
 	}
 	get := &lang.LocalDeclStmt{Pos: p, Decls: []*lang.Declarator{{Pos: p, Name: sp, Init: s.X}}}
 	return &lang.BlockStmt{Pos: p, Stmts: []lang.Stmt{get, loop}}
+}
+
+// convertResult converts x, a value the function being bound returns, to
+// its return type r. In a lambda whose return type the delegate gives, a
+// missing conversion is reported twice at x, as Roslyn does: CS0029 (or
+// CS0266, ...) for the value and CS1662 for the lambda.
+func (b *binder) convertResult(x lang.Expr, r *Type) {
+	n := len(b.diags)
+	b.convertExpr(x, r)
+	if b.fn.anonWhat == "" || len(b.diags) == n || b.diags[n].Pos != posOf(x) {
+		return
+	}
+	for _, code := range []string{"CS0029", "CS0266", "CS0031", "CS0037"} {
+		if strings.HasPrefix(b.diags[n].Msg, "error "+code+":") {
+			b.errorf(posOf(x), "CS1662", "Cannot convert %s to intended delegate type because some of the return types in the block are not implicitly convertible to the delegate return type", b.fn.anonWhat)
+			return
+		}
+	}
+}
+
+// duplicateLabels reports CS0152 for a second `default:` of switch s, and
+// for a second `case` with the constant value of an earlier one (an
+// integral, char or string constant, without a `when` clause).
+func (b *binder) duplicateLabels(s *lang.SwitchStmt) {
+	seen := map[string]bool{}
+	for _, sec := range s.Sections {
+		for _, l := range sec.Labels {
+			var key, shown string
+			switch {
+			case l.IsDefault:
+				key, shown = "default", "default"
+			case l.When == nil:
+				cp, ok := l.Pattern.(*lang.ConstPattern)
+				if !ok {
+					continue
+				}
+				t := b.info.Types[cp.X]
+				v, ok := b.info.Consts[cp.X]
+				if !ok || t == nil || !(t.IsIntegral() || isString(t)) {
+					continue
+				}
+				shown = fmt.Sprint(v)
+				if t.Special == Char {
+					if r, ok := toRune(v); ok {
+						shown = string(r)
+					}
+				}
+				key = t.String() + ":" + fmt.Sprint(v)
+			default:
+				continue
+			}
+			if seen[key] {
+				b.errorf(l.Pos, "CS0152", "The switch statement contains multiple cases with the label value '%s'", shown)
+			}
+			seen[key] = true
+		}
+	}
+}
+
+// toRune is the character an integral char constant holds.
+func toRune(v any) (rune, bool) {
+	switch v := v.(type) {
+	case rune:
+		return v, true
+	case int64:
+		return rune(v), true
+	case uint64:
+		return rune(v), true
+	}
+	return 0, false
 }

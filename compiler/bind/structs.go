@@ -2,6 +2,7 @@ package bind
 
 import (
 	"fmt"
+	"strings"
 
 	"asyncvm/lang"
 )
@@ -238,16 +239,30 @@ func (b *binder) notVariable(e lang.Expr) string {
 	}
 	switch x := e.(type) {
 	case *lang.CallExpr:
-		if b.info.Calls[x].RefKind() != "" {
+		m := b.info.Calls[x]
+		if m.RefKind() != "" {
 			return ""
+		}
+		if m != nil {
+			return m.Definition().Signature() // as Roslyn names the method: 'Program.Make()'
 		}
 		return lang.Print(x)
 	case *lang.IndexExpr:
-		if b.info.IndexerOf(x).RefKind() != "" {
+		p := b.info.IndexerOf(x)
+		if p.RefKind() != "" {
 			return ""
 		}
 		if t := b.info.Types[x.X]; t != nil && t.Kind != Array && !t.IsUnchecked() {
-			return fmt.Sprintf("%s.this[]", t)
+			var ps []string
+			if p == nil {
+				p = b.indexerProps[x]
+			}
+			if p != nil {
+				for _, prm := range p.Params {
+					ps = append(ps, prm.Type.String())
+				}
+			}
+			return fmt.Sprintf("%s.this[%s]", t, strings.Join(ps, ", "))
 		}
 	case *lang.MemberExpr:
 		if p := b.memberSym(x); p != nil {

@@ -34,8 +34,16 @@ func (b *binder) checkSubsumed(pats []lang.Pattern, guarded []bool, in *Type, co
 // subsumes reports whether every value later matches is matched by
 // earlier, for a switch operand of type in (nil when not known).
 func (b *binder) subsumes(earlier, later lang.Pattern, in *Type) bool {
-	if e, ok := earlier.(*lang.BinaryPattern); ok && e.Op == "or" {
-		return b.subsumes(e.X, later, in) || b.subsumes(e.Y, later, in)
+	if e, ok := earlier.(*lang.BinaryPattern); ok {
+		if e.Op == "or" {
+			return b.subsumes(e.X, later, in) || b.subsumes(e.Y, later, in)
+		}
+		if e.Op == "and" && b.subsumes(e.X, later, in) && b.subsumes(e.Y, later, in) {
+			return true
+		}
+	}
+	if e, ok := earlier.(*lang.RelationalPattern); ok {
+		return b.relationCovers(e, later)
 	}
 	if l, ok := later.(*lang.BinaryPattern); ok {
 		if l.Op == "or" {
@@ -67,6 +75,76 @@ func (b *binder) subsumes(earlier, later lang.Pattern, in *Type) bool {
 		return b.implements(u, t)
 	}
 	return false
+}
+
+// relationCovers reports whether relational pattern earlier (`> 0`)
+// matches every value later matches: a numeric constant that satisfies the
+// relation (`5`), or a relation of the same direction whose bound lies
+// within (`> 10`, `>= 1`), both constants of one type.
+func (b *binder) relationCovers(earlier *lang.RelationalPattern, later lang.Pattern) bool {
+	bound, ok := b.numericConst(earlier.X)
+	if !ok {
+		return false
+	}
+	holds := func(op string, v float64) bool {
+		switch op {
+		case "<":
+			return v < bound
+		case "<=":
+			return v <= bound
+		case ">":
+			return v > bound
+		case ">=":
+			return v >= bound
+		}
+		return false
+	}
+	switch l := later.(type) {
+	case *lang.ConstPattern:
+		v, ok := b.numericConst(l.X)
+		return ok && b.info.Types[l.X] == b.info.Types[earlier.X] && holds(earlier.Op, v)
+	case *lang.RelationalPattern:
+		v, ok := b.numericConst(l.X)
+		if !ok || b.info.Types[l.X] != b.info.Types[earlier.X] {
+			return false
+		}
+		switch {
+		case (earlier.Op == ">" || earlier.Op == ">=") && (l.Op == ">" || l.Op == ">="):
+			return v > bound || v == bound && (earlier.Op == ">=" || l.Op == ">")
+		case (earlier.Op == "<" || earlier.Op == "<=") && (l.Op == "<" || l.Op == "<="):
+			return v < bound || v == bound && (earlier.Op == "<=" || l.Op == "<")
+		}
+	}
+	return false
+}
+
+// numericConst is the value of constant expression x when it is a number
+// that float64 holds exactly (not NaN, no integer beyond 2^53).
+func (b *binder) numericConst(x lang.Expr) (float64, bool) {
+	t := b.info.Types[x]
+	if t == nil || !t.IsNumeric() || t.Special == Char || t.Special == Decimal {
+		return 0, false
+	}
+	var f float64
+	switch v := b.info.Consts[x].(type) {
+	case int64:
+		f = float64(v)
+	case uint64:
+		f = float64(v)
+	case int:
+		f = float64(v)
+	case float64:
+		f = v
+	case float32:
+		f = float64(v)
+	default:
+		return 0, false
+	}
+	const exact = 1 << 53 // integers beyond it do not compare exactly as float64
+	if _, isFloat := b.info.Consts[x].(float64); !isFloat && (f > exact || f < -exact) {
+		return 0, false
+	}
+	return f, f == f
 }
 
 // coverType is the type T such that earlier matches every non-null value

@@ -84,7 +84,12 @@ type Type struct {
 	Rank   int     // arrays: the number of dimensions (1 for T[], 2 for T[,])
 	Index  int     // a type parameter's position
 	Method bool    // a type parameter of a method
-	Cons   *Constraints
+	// Inherits marks a type parameter of an override or an explicit
+	// interface implementation, whose constraints are those of the method
+	// it implements (not modelled): conversions involving it are not
+	// checked.
+	Inherits bool
+	Cons     *Constraints
 
 	Base   *Type
 	Ifaces []*Type
