@@ -884,24 +884,14 @@ func (b *binder) resolveBases(t *Type) {
 				t.Ifaces = append(t.Ifaces, bt)
 			case t.Kind == Struct && !t.Lib:
 				b.errorf(br.Pos, "CS0527", "Type '%s' in interface list is not an interface", bt)
-			case t.Kind == Class && !t.Lib && (bt.Kind == Struct || bt.Kind == Enum || bt.Kind == Special && bt.Special != Object):
-				b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
 			case bt.Kind == Class || bt.Kind == Special && bt.Special == Object:
-				if t.Kind == Class && !t.Lib && bt.Kind == Class {
+				if t.Kind == Class && b.declaredInProgram(t) && bt.Kind == Class {
 					b.checkBaseClass(t, bt, br.Pos)
 				}
 				if t.Base == nil && bt.Generic() != t {
 					t.Base = bt
 				}
-				if t.Kind == Class && b.declaredInProgram(t) {
-					switch {
-					case bt.Static:
-						b.errorf(br.Pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
-					case b.sealedSource(bt):
-						b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
-					}
-				}
-			case bt.Kind == Special && t.Kind == Class && b.declaredInProgram(t), bt.Kind == Struct && t.Kind == Class && b.declaredInProgram(t):
+			case t.Kind == Class && b.declaredInProgram(t) && (bt.Kind == Special || bt.Kind == Struct || bt.Kind == Enum):
 				// string and the predefined and program value types are sealed.
 				b.errorf(br.Pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
 			case bt.IsUnchecked():
@@ -922,7 +912,7 @@ func (b *binder) resolveBases(t *Type) {
 // program's overrides. The base is kept, so members bind against it.
 func (b *binder) checkBaseClass(t, bt *Type, pos lang.Pos) {
 	switch {
-	case b.sealed(bt):
+	case b.sealedSource(bt):
 		b.errorf(pos, "CS0509", "'%s': cannot derive from sealed type '%s'", t, bt)
 	case bt.Generic().Static:
 		b.errorf(pos, "CS0709", "'%s': cannot derive from static class '%s'", t, bt)
@@ -942,16 +932,6 @@ func (b *binder) abstractNative(t *Type) bool {
 	}
 	for _, td := range b.decls[def] {
 		if td.Modifiers.Has(lang.ModAbstract) {
-			return true
-		}
-	}
-	return false
-}
-
-// sealed reports whether class t is declared sealed.
-func (b *binder) sealed(t *Type) bool {
-	for _, td := range b.decls[t.Generic()] {
-		if td.Modifiers.Has(lang.ModSealed) {
 			return true
 		}
 	}
