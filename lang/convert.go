@@ -354,11 +354,23 @@ func (st *parseState) constraints(ws []*gConstraints) []*Constraint {
 	return out
 }
 
+// paramModifier maps a parameter's modifier tokens to Param.Modifier. A
+// `ref readonly` parameter (C# 12) is an `in` parameter: both pass a
+// reference the callee cannot write through, and an argument may be passed
+// to either with `in`, with `ref` or without a modifier (Roslyn only warns:
+// CS9191, CS9192, CS9193); they differ in metadata and warnings alone.
+func paramModifier(mod string) string {
+	if mod == "refreadonly" {
+		return "in"
+	}
+	return mod
+}
+
 func (st *parseState) params(g *gParams) []*Param {
 	var out []*Param
 	for _, p := range g.Params {
 		r := p.Rest
-		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: r.Mod, Type: st.typ(r.Type), Name: name(r.Name)}
+		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: paramModifier(r.Mod), Type: st.typ(r.Type), Name: name(r.Name)}
 		switch {
 		case (r.This || r.RefThis) && r.Mod == "":
 			pr.Modifier = "this"
@@ -1360,7 +1372,7 @@ func (st *parseState) lambda(g *gLambda, pos Pos) Expr {
 	}
 	for _, p := range g.Params {
 		r := p.Rest
-		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: r.Mod, Name: name(r.Name)}
+		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: paramModifier(r.Mod), Name: name(r.Name)}
 		if r.Type != nil {
 			pr.Type, pr.Name = st.typ(r.Type), name(r.TName)
 		}

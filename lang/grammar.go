@@ -220,7 +220,8 @@ type gParam struct {
 type gParamRest struct {
 	Pos     lexer.Position
 	This    bool            `parser:"@'this'?"`
-	Mod     string          `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	// Mod is "refreadonly" for `ref readonly` (the tokens concatenated).
+	Mod     string          `parser:"( @'ref' @'readonly'? | @'out' | @'in' | @'params' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
 	RefThis bool            `parser:"@'this'?"` // `ref this`, `in this`
 	Type    *gType          `parser:"( @@"`
 	TypeErr *paramTypeError `parser:"| @@ )"`
@@ -1008,7 +1009,7 @@ type gLParam struct {
 
 type gLParamRest struct {
 	Pos     lexer.Position
-	Mod     string `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Mod     string `parser:"( @'ref' @'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
 	Name    string `parser:"( (?= Ident ( ',' | ')' ) ) @Ident"`
 	Type    *gType `parser:"| @@"`
 	TName   string `parser:"  @Ident )"`

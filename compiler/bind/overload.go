@@ -362,6 +362,11 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 		}
 		mod = ""
 	}
+	if mod == "ref" && p.Mod == "in" {
+		// C# 12 lets a ref argument reach an in (or ref readonly)
+		// parameter (warning CS9191): a variable of the parameter's type.
+		return t == pt || lenient(t) || lenient(pt)
+	}
 	pmod := p.Mod
 	if pmod == "in" || pmod == "params" {
 		pmod = ""
@@ -433,7 +438,7 @@ func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
 		pmod = ""
 	}
 	amod := a.Mod
-	if amod == "in" && m.param.Mod == "in" {
+	if (amod == "in" || amod == "ref") && m.param.Mod == "in" {
 		amod = ""
 	}
 	switch {
