@@ -217,10 +217,11 @@ type gParam struct {
 	Rest  *gParamRest  `parser:"@@"`
 }
 
+// gParamRest is a parameter after its attributes. Its Mod is "refreadonly"
+// for `ref readonly` (the captured tokens concatenated).
 type gParamRest struct {
 	Pos     lexer.Position
 	This    bool            `parser:"@'this'?"`
-	// Mod is "refreadonly" for `ref readonly` (the tokens concatenated).
 	Mod     string          `parser:"( @'ref' @'readonly'? | @'out' | @'in' | @'params' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
 	RefThis bool            `parser:"@'this'?"` // `ref this`, `in this`
 	Type    *gType          `parser:"( @@"`
