@@ -442,6 +442,8 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		to := b.resolveType(e.Type, b.typeCtx())
 		if m := b.paramConversion(e.X, from, to, true); m != nil {
 			b.info.Calls[e] = m
+		} else if is, ok := e.X.(*lang.InterpolatedString); ok && formattableTarget(to) {
+			b.info.Formattables[is] = true // `(FormattableString)$"..."`
 		} else if !b.implicit(e.X, from, to) && !b.explicit(from, to) { // standard conversions come first (§10.3)
 			if m := b.userConversion(e.X, from, to, true); m != nil {
 				b.info.Calls[e] = m
