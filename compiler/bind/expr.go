@@ -393,11 +393,18 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			b.rangeVariables(e)
 		}
 		b.info.LambdaBodies++
-		b.body(e.IsStatic || b.fn.static, nil, ps, nil, func() {
+		// A lambda with an explicit return type (C# 10) binds its body
+		// against that type even without a target delegate type.
+		ret := b.explicitReturn(e)
+		b.body(e.IsStatic || b.fn.static, ret, ps, nil, func() {
 			b.fn.async = e.IsAsync
 			b.fn.lambda = true
 			if e.ExprBody != nil {
-				b.expr(e.ExprBody)
+				if ret != nil && !isVoid(ret) {
+					b.convertExpr(e.ExprBody, ret)
+				} else {
+					b.expr(e.ExprBody)
+				}
 			}
 			if e.Body != nil {
 				b.block(e.Body)
