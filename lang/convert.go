@@ -343,6 +343,8 @@ func (st *parseState) constraints(ws []*gConstraints) []*Constraint {
 			switch {
 			case it.New:
 				c.New = true
+			case it.Allows:
+				c.AllowsRefStruct = true
 			case it.Kind != "":
 				c.Kind = it.Kind
 			case it.Type != nil:
@@ -1615,7 +1617,11 @@ func (st *parseState) extension(g *gMember, td *TypeDecl, ns string) (*Extension
 		m := st.member(it.Member, td, ns)
 		switch d := m.(type) {
 		case *MethodDecl:
-			if d.Operator != "" || d.Iface != nil {
+			// A static operator (C# 14) is a static member of the block;
+			// conversion operators and instance (compound assignment)
+			// operators are not supported there.
+			op := d.Operator != "" && (d.Compound || d.Operator == "implicit" || d.Operator == "explicit" || !d.Modifiers.Has(ModStatic))
+			if op || d.Iface != nil {
 				ext.Invalid = append(ext.Invalid, d.Pos)
 				continue
 			}

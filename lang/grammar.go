@@ -201,7 +201,7 @@ type gConstraints struct {
 
 type gConstraint struct {
 	// Allows is the anti-constraint `allows ref struct` (C# 13), which
-	// admits ref struct type arguments; it restricts nothing here.
+	// admits ref struct type arguments.
 	Allows bool   `parser:"  @'allows' 'ref' 'struct'"`
 	New    bool   `parser:"| @'new' '(' ')'"`
 	Kind   string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`

@@ -1262,7 +1262,7 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	if ctx.file != nil && b.program[ctx.file] {
 		for i, a := range args {
-			if a.IsRefStruct() {
+			if a.IsRefStruct() && !allowsRefStruct(def.Params[i]) {
 				b.errorf(tr.Args[i].Pos, "CS0306", "The type '%s' may not be used as a type argument", a)
 			}
 		}

@@ -268,19 +268,25 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 	return len(b.targetBinding(l, d, inv)) == 0
 }
 
+// declaredReturn is lambda l's explicit return type as written (an async
+// lambda's task type), or nil when it has none the binder knows.
+func (b *binder) declaredReturn(l *lang.LambdaExpr) *Type {
+	if l.ReturnType == nil {
+		return nil
+	}
+	if t := b.resolveType(l.ReturnType, b.typeCtx()); t != nil && !t.IsUnchecked() {
+		return t
+	}
+	return nil
+}
+
 // explicitReturn is the result type the body of lambda l returns when l
 // declares its return type (`int? (string s) => ...`, C# 10): the type
 // itself, or for an async lambda the result of its task type; nil when
 // l has none or the binder does not know it.
 func (b *binder) explicitReturn(l *lang.LambdaExpr) *Type {
-	if l.ReturnType == nil {
-		return nil
-	}
-	t := b.resolveType(l.ReturnType, b.typeCtx())
-	if t == nil || t.IsUnchecked() {
-		return nil
-	}
-	if l.IsAsync {
+	t := b.declaredReturn(l)
+	if t != nil && l.IsAsync {
 		return b.asyncResult(t)
 	}
 	return t

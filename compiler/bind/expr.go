@@ -941,6 +941,25 @@ func (b *binder) index(e *lang.IndexExpr) *Type {
 	return r
 }
 
+// sourceOnly reports whether t is a class or struct whose members the
+// binder knows all of: declared in the program or the prelude, as are
+// its base classes up to object (a library base may have members its
+// table leaves out).
+func (b *binder) sourceOnly(t *Type) bool {
+	if t.Kind != Class && t.Kind != Struct {
+		return false
+	}
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.Kind == Special && c.Special == Object {
+			return true
+		}
+		if c.IsUnchecked() || c.UnknownBase || c.Generic().Lib || c.Kind != Class && c.Kind != Struct {
+			return false
+		}
+	}
+	return true
+}
+
 // indexer chooses among t's indexers for e's arguments (of types args) by
 // overload resolution, as for a method group (C# §12.8.12.3), and returns
 // the chosen one's type; nil when the choice is left to run time.
@@ -970,6 +989,10 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		same = 2
 	}
 	if same < 2 {
+		if len(props) == 0 && b.sourceOnly(t) {
+			b.errorf(posOf(e), "CS0021", "Cannot apply indexing with [] to an expression of type '%s'", t)
+			return nil
+		}
 		if first == nil {
 			return nil
 		}
