@@ -956,6 +956,11 @@ func (b *binder) sourceOnly(t *Type) bool {
 		if c.IsUnchecked() || c.UnknownBase || c.Generic().Lib || c.Kind != Class && c.Kind != Struct {
 			return false
 		}
+		for _, td := range b.decls[c.Generic()] {
+			if HasAttribute(td.Attributes, "InlineArray") {
+				return false // reported as not supported (checkStructs)
+			}
+		}
 	}
 	return true
 }
