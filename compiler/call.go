@@ -30,6 +30,7 @@ func (fs *funcState) args(args []*lang.Arg, w int, params []*lang.Param, default
 		a   *lang.Arg
 		def *vm.Value
 	}
+	args = fs.paramsArgs(args, params, fn)
 	exprs := make([]argSlot, 0, len(args))
 	if params != nil && fn != nil && !fn.Variadic {
 		// Place named arguments; fill defaults.
@@ -229,6 +230,53 @@ func (fs *funcState) delegateParams(fun lang.Expr) []*lang.Param {
 		out[i] = &lang.Param{Name: p.Name, Modifier: p.Mod}
 	}
 	return out
+}
+
+// paramsArgs returns args with the expanded arguments of a params
+// collection the caller builds (bind.Info.ParamsBuilt: a Span, List,
+// IList or ICollection parameter) replaced by one argument, the collection
+// expression of their values. A call to such a method with no argument for
+// its params parameter (`F()`) gets the empty collection: a default span,
+// a new List. The binder's collection expression takes the arguments as
+// they are now (a lowering may have replaced them).
+func (fs *funcState) paramsArgs(args []*lang.Arg, params []*lang.Param, fn *vm.Func) []*lang.Arg {
+	for i, a := range args {
+		ce := fs.c.info.ParamsBuiltOf(a)
+		if ce == nil || i+len(ce.Elems) > len(args) {
+			continue
+		}
+		n := len(ce.Elems)
+		for k := range n {
+			ce.Elems[k] = args[i+k].X
+		}
+		out := append(args[:i:i], &lang.Arg{Pos: a.Pos, X: ce})
+		return append(out, args[i+n:]...)
+	}
+	if fn == nil || !fn.Variadic || len(params) == 0 {
+		return args
+	}
+	last := params[len(params)-1]
+	if last.Modifier != "params" || !bind.BuiltParamsRef(last.Type) {
+		return args
+	}
+	positional := 0
+	for _, a := range args {
+		if a.Name == last.Name {
+			return args
+		}
+		if a.Name == "" {
+			positional++
+		}
+	}
+	if positional >= len(params) || len(args) >= len(params) {
+		return args
+	}
+	pos := last.Pos
+	var empty lang.Expr = &lang.DefaultExpr{Pos: pos, Type: last.Type}
+	if name := last.Type.Name; name != "Span" && name != "ReadOnlySpan" && name != "System.Span" && name != "System.ReadOnlySpan" {
+		empty = &lang.NewExpr{Pos: pos, Type: &lang.TypeRef{Pos: pos, Name: "System.Collections.Generic.List", Args: last.Type.Args}}
+	}
+	return append(args[:len(args):len(args)], &lang.Arg{Pos: pos, X: empty})
 }
 
 // packParams replaces the value in register r by a one-element params
@@ -1563,9 +1611,15 @@ func (fs *funcState) appendArray(a int, elems []lang.Expr, elem *lang.TypeRef) {
 // List-like type is expected).
 func (fs *funcState) collection(elems []lang.Expr, pos lang.Pos, dst int) *vm.Type {
 	tr := fs.expect
-	if tr != nil && tr.ArrayRank == 0 && tr.Name != "" && !strings.HasPrefix(tr.Name, "IEnumerable") && !strings.HasPrefix(tr.Name, "IReadOnly") {
+	// simple is the target's name without its namespace (an argument's
+	// target is spelled qualified: System.Collections.Generic.IList).
+	simple := ""
+	if tr != nil {
+		simple = tr.Name[strings.LastIndexByte(tr.Name, '.')+1:]
+	}
+	if tr != nil && tr.ArrayRank == 0 && tr.Name != "" && !strings.HasPrefix(simple, "IEnumerable") && !strings.HasPrefix(simple, "IReadOnly") {
 		name := tr.Name
-		if strings.HasPrefix(name, "I") && len(name) > 1 && name[1] >= 'A' && name[1] <= 'Z' {
+		if strings.HasPrefix(simple, "I") && len(simple) > 1 && simple[1] >= 'A' && simple[1] <= 'Z' {
 			name = "List"
 		}
 		t, ci := fs.c.lookupTypeName(name, fs.cls)

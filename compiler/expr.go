@@ -129,6 +129,10 @@ func (fs *funcState) exprValue(e lang.Expr, dst int) *vm.Type {
 		fs.loadConst(dst, v)
 		return t
 	case *lang.InterpolatedString:
+		if fs.c.info.FormattableOf(e) {
+			fs.formattable(e, dst)
+			return vm.Builtin("System.FormattableString")
+		}
 		fs.interpolated(e, dst)
 		return vm.TString
 	case *lang.Ident:
@@ -443,24 +447,7 @@ func (fs *funcState) interpolatedWith(e *lang.InterpolatedString, dst, provider 
 			fs.setTop(acc + 1)
 			continue
 		}
-		spec := "{0"
-		if p.Align != nil {
-			v, ok := fs.c.constValue(p.Align, fs.cls)
-			if n, isInt := fs.c.info.Consts[p.Align].(int64); !ok && isInt {
-				// A named constant (a const local or field) the binder
-				// evaluated.
-				v, ok = vm.Int(int32(n)), true
-			}
-			if !ok || !v.IsInt() {
-				fs.errorf(p.Align.Position(), "Expected a constant value")
-			} else {
-				spec += "," + strconv.Itoa(int(v.AsInt()))
-			}
-		}
-		if p.Format != "" {
-			spec += ":" + p.Format
-		}
-		spec += "}"
+		spec := fs.holeSpec(p, 0)
 		if provider >= 0 {
 			w := fs.allocN(3)
 			fs.emitABC(vm.OpMove, w, provider, 0)
@@ -479,6 +466,64 @@ func (fs *funcState) interpolatedWith(e *lang.InterpolatedString, dst, provider 
 		fs.setTop(acc + 1)
 	}
 	fs.emitABC(vm.OpMove, dst, acc, 0)
+}
+
+// holeSpec is the composite format item of interpolation hole p as
+// argument index: `{index[,alignment][:format]}`.
+func (fs *funcState) holeSpec(p *lang.InterpPart, index int) string {
+	spec := "{" + strconv.Itoa(index)
+	if p.Align != nil {
+		v, ok := fs.c.constValue(p.Align, fs.cls)
+		if n, isInt := fs.c.info.Consts[p.Align].(int64); !ok && isInt {
+			// A named constant (a const local or field) the binder
+			// evaluated.
+			v, ok = vm.Int(int32(n)), true
+		}
+		if !ok || !v.IsInt() {
+			fs.errorf(p.Align.Position(), "Expected a constant value")
+		} else {
+			spec += "," + strconv.Itoa(int(v.AsInt()))
+		}
+	}
+	if p.Format != "" {
+		spec += ":" + p.Format
+	}
+	return spec + "}"
+}
+
+// formattable compiles an interpolated string converted to
+// FormattableString or IFormattable (bind.Info.Formattables) as C# does:
+// FormattableStringFactory.Create(format, holes), where format is the
+// composite format string (literal braces doubled, hole i as `{i...}`)
+// and holes the holes' values, evaluated in order.
+func (fs *funcState) formattable(e *lang.InterpolatedString, dst int) {
+	var format strings.Builder
+	var holes []*lang.InterpPart
+	for _, p := range e.Parts {
+		if p.X == nil {
+			format.WriteString(strings.NewReplacer("{", "{{", "}", "}}").Replace(p.Text))
+			continue
+		}
+		format.WriteString(fs.holeSpec(p, len(holes)))
+		holes = append(holes, p)
+	}
+	save := fs.top
+	w := fs.allocN(2)
+	fs.loadConst(w, vm.String(format.String()))
+	n := fs.alloc()
+	fs.loadConst(n, vm.Int(int32(len(holes))))
+	fs.emitABC(vm.OpNewArr, w+1, n, fs.c.addType(vm.TObject))
+	for i, p := range holes {
+		s := fs.top
+		idx, v := fs.alloc(), fs.alloc()
+		fs.loadConst(idx, vm.Int(int32(i)))
+		fs.exprTo(p.X, v)
+		fs.emitABC(vm.OpSetIndex, w+1, idx, v)
+		fs.setTop(s)
+	}
+	fs.callNative(e.Pos, "System.Runtime.CompilerServices.FormattableStringFactory", "Create", w, 2)
+	fs.move(dst, w)
+	fs.setTop(max(save, dst+1))
 }
 
 // mayBeFormattable reports whether a hole of static type t may hold a

@@ -990,7 +990,7 @@ func (c *Compiler) setParams(fn *vm.Func, params []*lang.Param, ci *classInfo) {
 					fn.ParamsElem = et
 				}
 			}
-			if p.Type != nil && p.Type.ArrayRank == 0 && len(p.Type.Args) == 1 && bind.ParamsCollection(p.Type.Name) {
+			if p.Type != nil && p.Type.ArrayRank == 0 && len(p.Type.Args) == 1 && (bind.ParamsCollection(p.Type.Name) || bind.BuiltParamsRef(p.Type)) {
 				fn.ParamsColl = true
 				if et, _ := c.resolveTypeRef(p.Type.Args[0], ci, false); et != nil {
 					fn.ParamsElem = et

@@ -465,6 +465,9 @@ type Constraint struct {
 	Kind  string // "", "class", "struct", "notnull", "unmanaged", "default"
 	Types []*TypeRef
 	New   bool
+	// AllowsRefStruct is the anti-constraint `allows ref struct` (C# 13):
+	// a ref struct (a Span) may be a type argument.
+	AllowsRefStruct bool
 }
 
 // CtorDecl is an instance or (with ModStatic) static constructor.

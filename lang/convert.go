@@ -343,6 +343,8 @@ func (st *parseState) constraints(ws []*gConstraints) []*Constraint {
 			switch {
 			case it.New:
 				c.New = true
+			case it.Allows:
+				c.AllowsRefStruct = true
 			case it.Kind != "":
 				c.Kind = it.Kind
 			case it.Type != nil:
@@ -354,11 +356,23 @@ func (st *parseState) constraints(ws []*gConstraints) []*Constraint {
 	return out
 }
 
+// paramModifier maps a parameter's modifier tokens to Param.Modifier. A
+// `ref readonly` parameter (C# 12) is an `in` parameter: both pass a
+// reference the callee cannot write through, and an argument may be passed
+// to either with `in`, with `ref` or without a modifier (Roslyn only warns:
+// CS9191, CS9192, CS9193); they differ in metadata and warnings alone.
+func paramModifier(mod string) string {
+	if mod == "refreadonly" {
+		return "in"
+	}
+	return mod
+}
+
 func (st *parseState) params(g *gParams) []*Param {
 	var out []*Param
 	for _, p := range g.Params {
 		r := p.Rest
-		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: r.Mod, Type: st.typ(r.Type), Name: name(r.Name)}
+		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: paramModifier(r.Mod), Type: st.typ(r.Type), Name: name(r.Name)}
 		switch {
 		case (r.This || r.RefThis) && r.Mod == "":
 			pr.Modifier = "this"
@@ -1360,7 +1374,7 @@ func (st *parseState) lambda(g *gLambda, pos Pos) Expr {
 	}
 	for _, p := range g.Params {
 		r := p.Rest
-		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: r.Mod, Name: name(r.Name)}
+		pr := &Param{Pos: st.pos(r.Pos), Attributes: st.attrs(p.Attrs), Modifier: paramModifier(r.Mod), Name: name(r.Name)}
 		if r.Type != nil {
 			pr.Type, pr.Name = st.typ(r.Type), name(r.TName)
 		}
@@ -1603,7 +1617,11 @@ func (st *parseState) extension(g *gMember, td *TypeDecl, ns string) (*Extension
 		m := st.member(it.Member, td, ns)
 		switch d := m.(type) {
 		case *MethodDecl:
-			if d.Operator != "" || d.Iface != nil {
+			// A static operator (C# 14) is a static member of the block;
+			// conversion operators and instance (compound assignment)
+			// operators are not supported there.
+			op := d.Operator != "" && (d.Compound || d.Operator == "implicit" || d.Operator == "explicit" || !d.Modifiers.Has(ModStatic))
+			if op || d.Iface != nil {
 				ext.Invalid = append(ext.Invalid, d.Pos)
 				continue
 			}

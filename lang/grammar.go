@@ -201,7 +201,7 @@ type gConstraints struct {
 
 type gConstraint struct {
 	// Allows is the anti-constraint `allows ref struct` (C# 13), which
-	// admits ref struct type arguments; it restricts nothing here.
+	// admits ref struct type arguments.
 	Allows bool   `parser:"  @'allows' 'ref' 'struct'"`
 	New    bool   `parser:"| @'new' '(' ')'"`
 	Kind   string `parser:"| @( 'class' | 'struct' | 'notnull' | 'unmanaged' | 'default' ) '?'?"`
@@ -217,10 +217,12 @@ type gParam struct {
 	Rest  *gParamRest  `parser:"@@"`
 }
 
+// gParamRest is a parameter after its attributes. Its Mod is "refreadonly"
+// for `ref readonly` (the captured tokens concatenated).
 type gParamRest struct {
 	Pos     lexer.Position
 	This    bool            `parser:"@'this'?"`
-	Mod     string          `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Mod     string          `parser:"( @'ref' @'readonly'? | @'out' | @'in' | @'params' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
 	RefThis bool            `parser:"@'this'?"` // `ref this`, `in this`
 	Type    *gType          `parser:"( @@"`
 	TypeErr *paramTypeError `parser:"| @@ )"`
@@ -1008,7 +1010,7 @@ type gLParam struct {
 
 type gLParamRest struct {
 	Pos     lexer.Position
-	Mod     string `parser:"( @'ref' 'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
+	Mod     string `parser:"( @'ref' @'readonly'? | @'out' | @'in' | @'params' | @'this' | (?= 'scoped' ( Ident | 'ref' ) ) 'scoped' )?"`
 	Name    string `parser:"( (?= Ident ( ',' | ')' ) ) @Ident"`
 	Type    *gType `parser:"| @@"`
 	TName   string `parser:"  @Ident )"`

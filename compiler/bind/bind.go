@@ -138,6 +138,15 @@ type Info struct {
 	// applies in its expanded form: the arguments for its params
 	// parameter are elements the caller packs into the array.
 	ExpandedIndexers map[*lang.IndexExpr]bool
+	// Formattables marks the interpolated strings converted to
+	// FormattableString or IFormattable: they compile to
+	// FormattableStringFactory.Create(format, holes) instead of a string.
+	Formattables map[*lang.InterpolatedString]bool
+	// ParamsBuilt holds, for the first argument of the expanded params
+	// elements of a call whose params parameter is a Span<T>,
+	// ReadOnlySpan<T>, List<T>, IList<T> or ICollection<T>, the collection
+	// expression of those elements that the caller passes instead.
+	ParamsBuilt map[*lang.Arg]*lang.CollectionExpr
 	// Indexing holds the implicit Index or Range support (ranges.go) an
 	// index expression with an Index or Range argument, or a list
 	// pattern, uses.
@@ -303,6 +312,12 @@ func (in *Info) Copied(from, to any) {
 	if a, ok := from.(*lang.Arg); ok && in.Packs[a] {
 		in.Packs[to.(*lang.Arg)] = true
 	}
+	if x, ok := from.(*lang.InterpolatedString); ok && in.Formattables[x] {
+		in.Formattables[to.(*lang.InterpolatedString)] = true
+	}
+	if a, ok := from.(*lang.Arg); ok && in.ParamsBuilt[a] != nil {
+		in.ParamsBuilt[to.(*lang.Arg)] = in.ParamsBuilt[a]
+	}
 	if x, ok := from.(*lang.ForeachStmt); ok && in.Enumerators[x] != nil {
 		in.Enumerators[to.(*lang.ForeachStmt)] = in.Enumerators[x]
 	}
@@ -453,6 +468,22 @@ func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards
 // array.
 func (in *Info) PacksArg(a *lang.Arg) bool { return in != nil && in.Packs[a] }
 
+// FormattableOf reports whether the interpolated string e converts to
+// FormattableString or IFormattable (Info.Formattables).
+func (in *Info) FormattableOf(e *lang.InterpolatedString) bool {
+	return in != nil && in.Formattables[e]
+}
+
+// ParamsBuiltOf returns the collection expression a call passes for its
+// params parameter when a is the first of that parameter's expanded
+// arguments (Info.ParamsBuilt), or nil.
+func (in *Info) ParamsBuiltOf(a *lang.Arg) *lang.CollectionExpr {
+	if in == nil {
+		return nil
+	}
+	return in.ParamsBuilt[a]
+}
+
 // TypeOf returns the type of e, or nil when e was not bound.
 func (in *Info) TypeOf(e lang.Expr) *Type {
 	if in == nil {
@@ -596,7 +627,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}, receivers: map[*lang.Arg]bool{}}
 	b.info = &Info{Universe: b.u, Types: map[lang.Expr]*Type{}, Calls: map[lang.Node]*Method{},
-		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, CollectionTargets: map[*lang.CollectionExpr]*Type{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, ConstTests: map[*lang.ConstPattern]*Type{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
+		Consts: map[lang.Expr]any{}, Locals: map[*lang.Declarator]*Type{}, Packs: map[*lang.Arg]bool{}, ParamsBuilt: map[*lang.Arg]*lang.CollectionExpr{}, Formattables: map[*lang.InterpolatedString]bool{}, Omitted: map[*lang.CallExpr]bool{}, Discards: map[*lang.Ident]bool{}, Convs: map[lang.Expr]*Method{}, TargetConvs: map[lang.Expr]*Method{}, CollectionTargets: map[*lang.CollectionExpr]*Type{}, Truths: map[lang.Expr]*Method{}, Shortcuts: map[*lang.BinaryExpr]*Method{}, Awaits: map[*lang.AwaitExpr]*AwaitInfo{}, Enumerators: map[*lang.ForeachStmt]*Enumerator{}, Lifted: map[*lang.BinaryExpr]bool{}, ConstTests: map[*lang.ConstPattern]*Type{}, TupleOps: map[*lang.BinaryExpr][]*Method{},
 		Checked: map[lang.Expr]bool{}, Conversions: map[lang.Expr]*Type{}, Events: map[*lang.AssignExpr]Symbol{},
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
@@ -1300,7 +1331,7 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 	}
 	if ctx.file != nil && b.program[ctx.file] {
 		for i, a := range args {
-			if a.IsRefStruct() {
+			if a.IsRefStruct() && !allowsRefStruct(def.Params[i]) {
 				b.errorf(tr.Args[i].Pos, "CS0306", "The type '%s' may not be used as a type argument", a)
 			}
 		}

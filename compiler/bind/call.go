@@ -420,7 +420,10 @@ func (b *binder) initializer(in *lang.Initializer, t *Type) {
 		return
 	}
 	for _, mi := range in.Members {
-		if _, nested := mi.Value.(*lang.InitListExpr); len(mi.Index) > 0 && !nested && mi.Init == nil && t.Kind == Class && !b.partlyKnown(t) {
+		// An array's elements (a nested initializer of an array member:
+		// `buffer = { [^1] = 0 }`, C# 13) are assigned as a class's
+		// indexer is.
+		if _, nested := mi.Value.(*lang.InitListExpr); len(mi.Index) > 0 && !nested && mi.Init == nil && (t.Kind == Class && !b.partlyKnown(t) || t.Kind == Array) {
 			b.indexInit(mi, t)
 			continue
 		}

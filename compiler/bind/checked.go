@@ -204,6 +204,10 @@ func (b *binder) noteConversion(e lang.Expr, to *Type) {
 	if to.Kind == Nullable {
 		to = to.Elem
 	}
+	if is, ok := e.(*lang.InterpolatedString); ok && formattableTarget(to) {
+		b.info.Formattables[is] = true
+		return
+	}
 	from := b.info.Types[e]
 	if Boxing(from, to) {
 		b.info.Boxes[e] = true

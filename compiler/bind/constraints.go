@@ -13,7 +13,14 @@ type Constraints struct {
 	Kind   string // "", "class", "struct", "notnull", "unmanaged"
 	Bounds []*Type
 	New    bool
+	// AllowsRefStruct admits a ref struct type argument (`allows ref
+	// struct`, C# 13), which is otherwise CS0306.
+	AllowsRefStruct bool
 }
+
+// allowsRefStruct reports whether type parameter p takes a ref struct
+// type argument.
+func allowsRefStruct(p *Type) bool { return p != nil && p.Cons != nil && p.Cons.AllowsRefStruct }
 
 // constraintCheck is a use of a generic type or method whose type
 // arguments must satisfy its type parameters' constraints: checked once
@@ -43,7 +50,7 @@ func (b *binder) declareConstraints(ps []*Type, cs []*lang.Constraint, ctx typeC
 			if p.Name != c.Param {
 				continue
 			}
-			k := &Constraints{Kind: c.Kind, New: c.New}
+			k := &Constraints{Kind: c.Kind, New: c.New, AllowsRefStruct: c.AllowsRefStruct}
 			for _, tr := range c.Types {
 				k.Bounds = append(k.Bounds, b.resolveType(tr, ctx))
 			}

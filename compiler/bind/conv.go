@@ -80,6 +80,9 @@ func (b *binder) implicit(e lang.Expr, from, to *Type) bool {
 			return true
 		}
 	}
+	if _, ok := e.(*lang.InterpolatedString); ok && formattableTarget(to) {
+		return true // the implicit interpolated string conversion (§10.2.5)
+	}
 	if lit := tupleLit(e); lit != nil && to.IsTuple() {
 		return b.tupleLiteralConverts(lit, to)
 	}
@@ -772,4 +775,12 @@ func typeParamIsReference(t *Type, depth int) bool {
 		}
 	}
 	return false
+}
+
+// formattableTarget reports whether t is System.FormattableString or
+// System.IFormattable, to which an interpolated string expression (not a
+// string value) converts: the conversion makes a FormattableString of the
+// composite format and the holes' values (Info.Formattables).
+func formattableTarget(t *Type) bool {
+	return t != nil && t.Namespace == "System" && (t.Name == "FormattableString" || t.Name == "IFormattable")
 }

@@ -262,7 +262,46 @@ func (b *binder) lambdaFits(e lang.Expr, d *Type) bool {
 			}
 		}
 	}
+	if !b.returnMatches(l, inv) {
+		return false
+	}
 	return len(b.targetBinding(l, d, inv)) == 0
+}
+
+// declaredReturn is lambda l's explicit return type as written (an async
+// lambda's task type), or nil when it has none the binder knows.
+func (b *binder) declaredReturn(l *lang.LambdaExpr) *Type {
+	if l.ReturnType == nil || l.ReturnRef != "" {
+		return nil
+	}
+	if t := b.resolveType(l.ReturnType, b.typeCtx()); t != nil && !t.IsUnchecked() && !lenient(t) {
+		return t
+	}
+	return nil
+}
+
+// explicitReturn is the result type the body of lambda l returns when l
+// declares its return type (`int? (string s) => ...`, C# 10): the type
+// itself, or for an async lambda the result of its task type; nil when
+// l has none or the binder does not know it.
+func (b *binder) explicitReturn(l *lang.LambdaExpr) *Type {
+	t := b.declaredReturn(l)
+	if t != nil && l.IsAsync {
+		return b.asyncResult(t)
+	}
+	return t
+}
+
+// returnMatches reports whether lambda l's explicit return type, if it
+// has one, is the return type of the delegate whose Invoke is inv: a
+// lambda with an explicit return type converts only to a delegate with
+// that return type (§10.7.1; CS8934 otherwise).
+func (b *binder) returnMatches(l *lang.LambdaExpr, inv *Method) bool {
+	if l.ReturnType == nil || inv.Ret == nil || lenient(inv.Ret) || inv.Ret.IsUnchecked() {
+		return true
+	}
+	t := b.resolveType(l.ReturnType, b.typeCtx())
+	return t == nil || t.IsUnchecked() || b.u.Erase(t) == b.u.Erase(inv.Ret)
 }
 
 // knownSignature reports whether inv's parameter and return types are all
@@ -304,6 +343,10 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 	fitParams(l, inv)
 	ps := b.lambdaParams(l, paramTypes(inv))
 	ret := inv.Ret
+	if !b.returnMatches(l, inv) {
+		b.errorf(l.Pos, "CS8934", "Cannot convert lambda expression to type '%s' because the return type does not match the delegate return type", inv.Owner)
+		ret = b.resolveType(l.ReturnType, b.typeCtx()) // the body returns its own type
+	}
 	if l.IsAsync {
 		ret = b.asyncResult(ret)
 		if ret == nil && inv.Ret.Kind == Special {
@@ -314,7 +357,7 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 	if l.NoParams {
 		anonWhat = "anonymous method"
 	}
-	if rt := b.lambdaReturn(l); rt != nil {
+	if rt := b.explicitReturn(l); rt != nil {
 		ret = rt // the body returns the explicit return type
 		anonWhat = ""
 	}
@@ -357,23 +400,6 @@ func (b *binder) bindLambda(l *lang.LambdaExpr, inv *Method) {
 			}
 		}
 	})
-}
-
-// lambdaReturn is the type a lambda's body returns by its explicit return
-// type (`int () => 1`, C# 10): the result type of an async lambda's task,
-// nil when the return type is not written or not a known type.
-func (b *binder) lambdaReturn(l *lang.LambdaExpr) *Type {
-	if l.ReturnType == nil || l.ReturnRef != "" {
-		return nil
-	}
-	rt := b.resolveType(l.ReturnType, b.typeCtx())
-	if rt.IsUnchecked() || lenient(rt) {
-		return nil
-	}
-	if l.IsAsync {
-		return b.asyncResult(rt)
-	}
-	return rt
 }
 
 func returnsValue(rs []*lang.ReturnStmt) bool {

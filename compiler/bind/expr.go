@@ -408,9 +408,9 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 			b.rangeVariables(e)
 		}
 		b.info.LambdaBodies++
-		// An explicit return type (C# 10) is what the body returns, with
-		// no delegate type to give one.
-		ret := b.lambdaReturn(e)
+		// A lambda with an explicit return type (C# 10) binds its body
+		// against that type even without a target delegate type.
+		ret := b.explicitReturn(e)
 		b.body(e.IsStatic || b.fn.static, ret, ps, nil, func() {
 			b.fn.async = e.IsAsync
 			b.fn.lambda = true
@@ -464,6 +464,8 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		to := b.resolveType(e.Type, b.typeCtx())
 		if m := b.paramConversion(e.X, from, to, true); m != nil {
 			b.info.Calls[e] = m
+		} else if is, ok := e.X.(*lang.InterpolatedString); ok && formattableTarget(to) {
+			b.info.Formattables[is] = true // `(FormattableString)$"..."`
 		} else if !b.implicit(e.X, from, to) && !b.explicit(from, to) { // standard conversions come first (§10.3)
 			if m := b.userConversion(e.X, from, to, true); m != nil {
 				b.info.Calls[e] = m
@@ -983,6 +985,30 @@ func (b *binder) index(e *lang.IndexExpr) *Type {
 	return r
 }
 
+// sourceOnly reports whether t is a class or struct whose members the
+// binder knows all of: declared in the program or the prelude, as are
+// its base classes up to object (a library base may have members its
+// table leaves out).
+func (b *binder) sourceOnly(t *Type) bool {
+	if t.Kind != Class && t.Kind != Struct {
+		return false
+	}
+	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.Kind == Special && c.Special == Object {
+			return true
+		}
+		if c.IsUnchecked() || c.UnknownBase || c.Generic().Lib || c.Kind != Class && c.Kind != Struct {
+			return false
+		}
+		for _, td := range b.decls[c.Generic()] {
+			if HasAttribute(td.Attributes, "InlineArray") {
+				return false // reported as not supported (checkStructs)
+			}
+		}
+	}
+	return true
+}
+
 // indexer chooses among t's indexers for e's arguments (of types args) by
 // overload resolution, as for a method group (C# §12.8.12.3), and returns
 // the chosen one's type; nil when the choice is left to run time.
@@ -1012,6 +1038,10 @@ func (b *binder) indexer(e *lang.IndexExpr, t *Type, args []*Type) *Type {
 		same = 2
 	}
 	if same < 2 {
+		if len(props) == 0 && b.sourceOnly(t) {
+			b.errorf(posOf(e), "CS0021", "Cannot apply indexing with [] to an expression of type '%s'", t)
+			return nil
+		}
 		if first == nil {
 			return nil
 		}

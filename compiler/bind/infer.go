@@ -326,9 +326,13 @@ func (in *inference) outputInferences() {
 			if !fitParams(l, inv) || len(l.Params) != len(ps) {
 				continue
 			}
-			u = in.b.inferReturn(l, ps).ret
-			if l.IsAsync {
-				u = in.b.asTaskLike(u, inv.Ret)
+			if t := in.b.declaredReturn(l); t != nil {
+				u = t // an explicit return type is the lambda's (C# 10)
+			} else {
+				u = in.b.inferReturn(l, ps).ret
+				if l.IsAsync {
+					u = in.b.asTaskLike(u, inv.Ret)
+				}
 			}
 		} else if m := in.b.groupResolve(in.args[k].X, ps, inv); m != nil {
 			u = m.Ret

@@ -300,13 +300,21 @@ namespace System
 
     public enum DayOfWeek { Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday }
 
-    // FormattableString's static helpers; the compiler formats an
-    // interpolated string argument with the culture (compiler/call.go,
+    // FormattableString is what an interpolated string converted to
+    // FormattableString or IFormattable makes (FormattableStringFactory.Create).
+    // For Invariant($"...") and CurrentCulture($"...") the compiler formats
+    // the interpolated string with the culture directly (compiler/call.go,
     // formatWithProvider).
-    public static class FormattableString
+    public abstract class FormattableString : IFormattable
     {
-        public extern static string Invariant(string text);
-        public extern static string CurrentCulture(string text);
+        public extern string Format { get; }
+        public extern int ArgumentCount { get; }
+        public extern object GetArgument(int index);
+        public extern object[] GetArguments();
+        public extern string ToString(IFormatProvider formatProvider);
+        public extern string ToString(string format, IFormatProvider formatProvider);
+        public extern static string Invariant(FormattableString formattable);
+        public extern static string CurrentCulture(FormattableString formattable);
     }
 
     [Struct] public sealed class ConsoleKeyInfo : IEquatable<ConsoleKeyInfo>
@@ -2603,6 +2611,11 @@ namespace System.Threading
 
 namespace System.Runtime.CompilerServices
 {
+    public static class FormattableStringFactory
+    {
+        public extern static FormattableString Create(string format, params object[] arguments);
+    }
+
     // ITuple is implemented by the ValueTuple types: Length is the number of
     // elements (a nested Rest's included), the indexer reads one as object.
     public interface ITuple

@@ -117,7 +117,7 @@ func formTypes(m *Method, ps []*Param, args []*lang.Arg, expanded bool) ([]*Type
 		if expanded && p == m.Params[len(m.Params)-1] {
 			if pt.Kind == Array {
 				pt = pt.Elem
-			} else if pt.Kind == Interface && len(pt.Args) == 1 && ParamsCollection(pt.Name) {
+			} else if pt.Kind == Interface && len(pt.Args) == 1 && ParamsCollection(pt.Name) || builtParams(pt) {
 				pt = pt.Args[0]
 			}
 		}
@@ -332,7 +332,9 @@ func (b *binder) mostDerived(apps []*candidate) []*candidate {
 
 // chosen records what code generation needs of the chosen candidate.
 func (b *binder) chosen(c *candidate, args []*lang.Arg) *Method {
-	if c.expanded {
+	if c.expanded && builtParams(c.m.Params[len(c.m.Params)-1].Type) {
+		b.paramsCollection(c.m, c.m.Params[len(c.m.Params)-1].Type, args)
+	} else if c.expanded {
 		// The lone argument of the params parameter: its element, which
 		// the caller packs into the array.
 		ps, _, _ := mapArgs(c.m, args, true)
@@ -390,6 +392,11 @@ func (b *binder) argConverts(a *lang.Arg, t *Type, p *Param, pt *Type) bool {
 			return false // CS1615: only an in parameter takes an in argument
 		}
 		mod = ""
+	}
+	if mod == "ref" && p.Mod == "in" {
+		// C# 12 lets a ref argument reach an in (or ref readonly)
+		// parameter (warning CS9191): a variable of the parameter's type.
+		return t == pt || lenient(t) || lenient(pt)
 	}
 	pmod := p.Mod
 	if pmod == "in" || pmod == "params" {
@@ -462,7 +469,7 @@ func (b *binder) reportArg(m *mismatch, args []*lang.Arg) {
 		pmod = ""
 	}
 	amod := a.Mod
-	if amod == "in" && m.param.Mod == "in" {
+	if (amod == "in" || amod == "ref") && m.param.Mod == "in" {
 		amod = ""
 	}
 	switch {
@@ -732,6 +739,65 @@ func (b *binder) isVariable(e lang.Expr) bool {
 		return xt != nil && xt.Kind == Array
 	}
 	return false
+}
+
+// builtParams reports whether a params parameter of type t (C# 13's
+// params collections) takes its elements as a collection expression of
+// t the caller builds: Span<T>, ReadOnlySpan<T>, List<T>, and IList<T>
+// and ICollection<T> (a List<T>), which an array of the elements is not.
+func builtParams(t *Type) bool {
+	if isSpan(t) {
+		return true
+	}
+	if t == nil || t.Def == nil || len(t.Args) != 1 || t.Namespace != "System.Collections.Generic" {
+		return false
+	}
+	switch t.Def.Name {
+	case "List", "IList", "ICollection":
+		return true
+	}
+	return false
+}
+
+// BuiltParamsRef reports whether a params parameter declared with type
+// tr is one builtParams accepts, by its name as written.
+func BuiltParamsRef(tr *lang.TypeRef) bool {
+	if tr == nil || tr.ArrayRank != 0 || len(tr.Args) != 1 {
+		return false
+	}
+	switch strings.TrimPrefix(strings.TrimPrefix(tr.Name, "System.Collections.Generic."), "System.") {
+	case "Span", "ReadOnlySpan", "List", "IList", "ICollection":
+		return true
+	}
+	return false
+}
+
+// paramsCollection records the collection expression that the expanded
+// form of a call to m builds from the arguments of its params parameter
+// of type t (builtParams): `F(1, 2)` with `F(params List<int> xs)` is
+// `F([1, 2])` (§12.6.4.2). Its elements are the arguments as bound; a
+// call with none gets the empty collection from code generation, which
+// knows the parameter's type.
+func (b *binder) paramsCollection(m *Method, t *Type, args []*lang.Arg) {
+	ps, _, _ := mapArgs(m, args, true)
+	last := m.Params[len(m.Params)-1]
+	var first *lang.Arg
+	ce := &lang.CollectionExpr{}
+	for i, p := range ps {
+		if p == last {
+			if first == nil {
+				first, ce.Pos = args[i], args[i].Pos
+			}
+			ce.Elems = append(ce.Elems, args[i].X)
+		}
+	}
+	if first == nil {
+		return
+	}
+	b.info.Types[ce] = t
+	b.info.CollectionTargets[ce] = t
+	b.spanCollection(ce, t)
+	b.info.ParamsBuilt[first] = ce
 }
 
 // ParamsCollection reports whether a params parameter of the generic

@@ -30,6 +30,11 @@ func (b *binder) checkStructs() {
 			continue
 		}
 		for _, td := range b.decls[t] {
+			if HasAttribute(td.Attributes, "InlineArray") {
+				// C# 12's inline arrays need a struct whose one field
+				// repeats in place, which the VM's structs cannot be.
+				b.diags = append(b.diags, lang.Diagnostic{Pos: td.Pos, Msg: fmt.Sprintf("an inline array type ('%s', with [InlineArray]) is not supported", t.Name)})
+			}
 			for _, m := range td.Members {
 				b.checkStructMember(t, m)
 				if td.Modifiers.Has(lang.ModReadonly) {

@@ -53,6 +53,25 @@ func (b *binder) operators(name string, ts ...*Type) []*Method {
 			}
 		}
 	}
+	if len(out) == 0 {
+		// The operators of extension blocks in scope whose receiver is
+		// an operand's type (C# 14), when the operands' types declare
+		// none.
+		for _, t := range ts {
+			if t == nil || lenient(t) {
+				continue
+			}
+			// A generic block's type arguments are inferred from the
+			// operands, as for a generic method.
+			ms, _ := b.staticExtensionsFor(name, t)
+			for _, m := range ms {
+				if isOperatorDecl(m) && !seen[m.Definition()] {
+					seen[m.Definition()] = true
+					out = append(out, m)
+				}
+			}
+		}
+	}
 	return out
 }
 

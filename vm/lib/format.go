@@ -19,8 +19,8 @@ var (
 // tCultureInfo is System.Globalization.CultureInfo; its payload is *netfmt.Culture.
 var tCultureInfo = register(vm.NewLibType("System.Globalization", "CultureInfo", nil))
 
-// tFormattableString is System.FormattableString, for its static Invariant
-// and CurrentCulture.
+// tFormattableString is System.FormattableString (formattable.go); its
+// payload is *formattableString.
 var tFormattableString = register(vm.NewLibType("System", "FormattableString", nil))
 
 // tIFormattable, tIFormatProvider and tICustomFormatter are the
@@ -422,13 +422,10 @@ func init() {
 	ci.InheritMethods()
 
 	vm.TString.AddStatic("Format", 1, -1, stringFormat)
-	// string.Create(provider, text) and FormattableString's helpers
-	// receive an interpolated string already formatted with the provider
-	// (the compiler's formatWithProvider); any other string is the result.
+	// string.Create(provider, text) receives an interpolated string
+	// already formatted with the provider (the compiler's
+	// formatWithProvider); any other string is the result.
 	vm.TString.AddStatic("Create", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[1], nil })
-	for _, name := range []string{"Invariant", "CurrentCulture"} {
-		tFormattableString.AddStatic(name, 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return args[0], nil })
-	}
 }
 
 // formatDateKind formats a DateOnly, TimeOnly or DateTimeOffset; ok is

@@ -162,6 +162,13 @@ var (
 		c.PercentGroupSizes = []int{3, 2}
 		c.CurrencyGroupSizes = []int{3, 2}
 	})
+	// nl-NL (the docs' FormattableString sample) has number data only;
+	// its currency patterns (€ 1,00 and € -1,00) are unsure.
+	cultureNlNL = newCulture("nl-NL", ",", ".", func(c *Culture) {
+		c.CurrencySymbol = "€"
+		c.CurrencyPositivePattern = 2
+		c.CurrencyNegativePattern = 12
+	})
 	cultureHiIN = newCulture("hi-IN", ".", ",", func(c *Culture) {
 		c.CurrencySymbol = "₹"
 		c.NumberGroupSizes = []int{3, 2}
@@ -176,12 +183,12 @@ var cultures = map[string]*Culture{}
 
 func init() {
 	for _, c := range []*Culture{cultureEnUS, cultureEnGB, cultureDeDE, cultureFrFR, cultureJaJP,
-		cultureZhCN, cultureEsES, cultureItIT, cultureRuRU, cultureEnIN, cultureHiIN} {
+		cultureZhCN, cultureEsES, cultureItIT, cultureRuRU, cultureEnIN, cultureHiIN, cultureNlNL} {
 		cultures[strings.ToLower(c.Name)] = c
 	}
 	neutral := map[string]*Culture{"en": cultureEnUS, "de": cultureDeDE, "fr": cultureFrFR,
 		"ja": cultureJaJP, "zh": cultureZhCN, "zh-hans": cultureZhCN, "zh-hans-cn": cultureZhCN,
-		"es": cultureEsES, "it": cultureItIT, "ru": cultureRuRU, "hi": cultureHiIN}
+		"es": cultureEsES, "it": cultureItIT, "ru": cultureRuRU, "hi": cultureHiIN, "nl": cultureNlNL}
 	for name, c := range neutral {
 		cultures[name] = c
 	}
