@@ -120,6 +120,14 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		}
 		return b.commonReturn(cands, len(e.Args))
 	}
+	if instance != nil && m.Static && !m.Ext {
+		// An instance access leaves the static methods out of the group
+		// (C# 7.3's improved candidates), so an extension method applies
+		// before CS0176: span.Equals(other, comparisonType).
+		if t, ok := b.extensionFallback(e, instance, before); ok {
+			return t
+		}
+	}
 	b.info.Calls[e] = m
 	if staticRecv != nil && m.Static {
 		b.staticAccess(e, staticRecv, m, e.Fun.Position())
