@@ -2994,6 +2994,76 @@ namespace System.Linq
         }
     }
 
+    // Zip of three sequences and Max/Min with a comparer: the library's
+    // natives of those names take a selector third and second.
+    public static class EnumerableOverloads
+    {
+        public static System.Collections.Generic.IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip<TFirst, TSecond, TThird>(this System.Collections.Generic.IEnumerable<TFirst> first, System.Collections.Generic.IEnumerable<TSecond> second, System.Collections.Generic.IEnumerable<TThird> third)
+        {
+            if (first == null) throw new ArgumentNullException(nameof(first));
+            if (second == null) throw new ArgumentNullException(nameof(second));
+            if (third == null) throw new ArgumentNullException(nameof(third));
+            return Zip3(first, second, third);
+        }
+
+        static System.Collections.Generic.IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip3<TFirst, TSecond, TThird>(System.Collections.Generic.IEnumerable<TFirst> first, System.Collections.Generic.IEnumerable<TSecond> second, System.Collections.Generic.IEnumerable<TThird> third)
+        {
+            using (var e1 = first.GetEnumerator())
+            using (var e2 = second.GetEnumerator())
+            using (var e3 = third.GetEnumerator())
+            {
+                while (e1.MoveNext() && e2.MoveNext() && e3.MoveNext())
+                    yield return (e1.Current, e2.Current, e3.Current);
+            }
+        }
+
+        public static TSource Max<TSource>(this System.Collections.Generic.IEnumerable<TSource> source, System.Collections.Generic.IComparer<TSource> comparer) => Extreme(source, comparer, true);
+        public static TSource Min<TSource>(this System.Collections.Generic.IEnumerable<TSource> source, System.Collections.Generic.IComparer<TSource> comparer) => Extreme(source, comparer, false);
+
+        // Extreme passes nulls over and gives null for an empty sequence
+        // of a reference or nullable type; a value type's throws.
+        static TSource Extreme<TSource>(System.Collections.Generic.IEnumerable<TSource> source, System.Collections.Generic.IComparer<TSource> comparer, bool max)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            using (var e = source.GetEnumerator())
+            {
+                TSource value = default(TSource);
+                if (value == null)
+                {
+                    do
+                    {
+                        if (!e.MoveNext()) return value;
+                        value = e.Current;
+                    }
+                    while (value == null);
+                    while (e.MoveNext())
+                    {
+                        TSource next = e.Current;
+                        if (next != null && Better(comparer, next, value, max)) value = next;
+                    }
+                    return value;
+                }
+                if (!e.MoveNext()) throw new InvalidOperationException("Sequence contains no elements");
+                value = e.Current;
+                while (e.MoveNext())
+                {
+                    TSource next = e.Current;
+                    if (Better(comparer, next, value, max)) value = next;
+                }
+                return value;
+            }
+        }
+
+        static bool Better<TSource>(System.Collections.Generic.IComparer<TSource> comparer, TSource next, TSource value, bool max)
+        {
+            int c;
+            if (comparer != null) c = comparer.Compare(next, value);
+            else if ((object)next is IComparable cmp) c = cmp.CompareTo(value);
+            else throw new ArgumentException("At least one object must implement IComparable.");
+            return max ? c > 0 : c < 0;
+        }
+    }
+
     // LeftJoin and RightJoin (.NET 10): each element of one side with each
     // element of the other whose key equals its own, or with default when
     // none does; null keys match nothing, as in Join (compiled when named).

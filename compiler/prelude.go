@@ -57,6 +57,7 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"ILookup", "Lookup", "LookupExtensions"}, members: []string{"ToLookup"}},
 	{types: []string{"PairDictionaryExtensions"}, members: []string{"ToDictionary"}},
 	{types: []string{"OuterJoinExtensions"}, members: []string{"LeftJoin", "RightJoin"}},
+	{types: []string{"EnumerableOverloads"}, members: []string{"Zip", "Max", "Min"}},
 	{types: []string{"ParallelQuery", "ParallelEnumerable", "ParallelExecutionMode", "ParallelMergeOptions"}, members: []string{"AsParallel"}},
 	{types: []string{"AsyncEnumerable", "AsyncLinqOp", "AsyncLinqOpEnumerator", "AsyncFromEnumerable", "AsyncFromEnumerator"},
 		// named by one of its methods that only it has

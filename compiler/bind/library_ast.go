@@ -70799,80 +70799,44 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3090, 42),
-							Name: "System.ValueTuple",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3090, 43),
-									Name: "TFirst",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3090, 57),
-									Name: "TSecond",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3090, 73),
-									Name: "TThird",
-								},
-							},
-							Tuple: true,
-							TupleNames: []string{
-								"First",
-								"Second",
-								"Third",
-							},
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Zip",
-				NamePos: lp(3090, 88),
+				Name:    "Intersect",
+				NamePos: lp(3090, 51),
 				TypeParams: []string{
-					"TFirst",
-					"TSecond",
-					"TThird",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3090, 117),
+						Pos:      lp(3090, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 122),
+							Pos:  lp(3090, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 134),
-									Name: "TFirst",
+									Pos:  lp(3090, 87),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3090, 149),
+						Pos: lp(3090, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3090, 149),
+							Pos:  lp(3090, 103),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3090, 161),
-									Name: "TSecond",
+									Pos:  lp(3090, 115),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3090, 178),
-						Type: &lang.TypeRef{
-							Pos:  lp(3090, 178),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3090, 190),
-									Name: "TThird",
-								},
-							},
-						},
-						Name: "third",
 					},
 				},
 			},
@@ -70924,6 +70888,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
+					&lang.Param{
+						Pos: lp(3091, 132),
+						Type: &lang.TypeRef{
+							Pos:  lp(3091, 132),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3091, 150),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -70931,62 +70909,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3092, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3092, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "long",
 				},
-				Name:    "Intersect",
-				NamePos: lp(3092, 51),
+				Name:    "LongCount",
+				NamePos: lp(3092, 35),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3092, 70),
+						Pos:      lp(3092, 54),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3092, 75),
+							Pos:  lp(3092, 59),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3092, 87),
+									Pos:  lp(3092, 71),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
-					},
-					&lang.Param{
-						Pos: lp(3092, 103),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 103),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3092, 115),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3092, 132),
-						Type: &lang.TypeRef{
-							Pos:  lp(3092, 132),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3092, 150),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "source",
 					},
 				},
 			},
@@ -71018,6 +70962,24 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+					&lang.Param{
+						Pos: lp(3093, 88),
+						Type: &lang.TypeRef{
+							Pos:  lp(3093, 88),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3093, 93),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3093, 102),
+									Name: "bool",
+								},
+							},
+						},
+						Name: "predicate",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71025,46 +70987,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3094, 30),
-					Name: "long",
+					Name: "int",
 				},
-				Name:    "LongCount",
-				NamePos: lp(3094, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Max",
+				NamePos: lp(3094, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3094, 54),
+						Pos:      lp(3094, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3094, 59),
+							Pos:  lp(3094, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3094, 71),
-									Name: "TSource",
+									Pos:  lp(3094, 55),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3094, 88),
-						Type: &lang.TypeRef{
-							Pos:  lp(3094, 88),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3094, 93),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3094, 102),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -71077,21 +71018,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3095, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3095, 38),
+						Pos:      lp(3095, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3095, 43),
+							Pos:  lp(3095, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3095, 55),
-									Name: "int",
+									Pos:  lp(3095, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3095, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3095, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3095, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3095, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71100,46 +71062,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3096, 30),
-					Name: "int",
+					Name: "long",
 				},
 				Name:    "Max",
-				NamePos: lp(3096, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3096, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3096, 47),
+						Pos:      lp(3096, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3096, 52),
+							Pos:  lp(3096, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3096, 64),
-									Name: "TSource",
+									Pos:  lp(3096, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3096, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3096, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3096, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3096, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71152,21 +71093,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3097, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3097, 39),
+						Pos:      lp(3097, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3097, 44),
+							Pos:  lp(3097, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3097, 56),
-									Name: "long",
+									Pos:  lp(3097, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3097, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3097, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3097, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3097, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71175,46 +71137,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3098, 30),
-					Name: "long",
+					Name: "double",
 				},
 				Name:    "Max",
-				NamePos: lp(3098, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3098, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3098, 48),
+						Pos:      lp(3098, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3098, 53),
+							Pos:  lp(3098, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3098, 65),
-									Name: "TSource",
+									Pos:  lp(3098, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3098, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3098, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3098, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3098, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71227,21 +71168,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3099, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3099, 41),
+						Pos:      lp(3099, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3099, 46),
+							Pos:  lp(3099, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3099, 58),
-									Name: "double",
+									Pos:  lp(3099, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3099, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3099, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3099, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3099, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71250,46 +71212,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3100, 30),
-					Name: "double",
+					Name: "decimal",
 				},
 				Name:    "Max",
-				NamePos: lp(3100, 37),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3100, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3100, 50),
+						Pos:      lp(3100, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3100, 55),
+							Pos:  lp(3100, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3100, 67),
-									Name: "TSource",
+									Pos:  lp(3100, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3100, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3100, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3100, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3100, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71302,21 +71243,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3101, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3101, 42),
+						Pos:      lp(3101, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3101, 47),
+							Pos:  lp(3101, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3101, 59),
-									Name: "decimal",
+									Pos:  lp(3101, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3101, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3101, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3101, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3101, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71325,46 +71287,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3102, 30),
-					Name: "decimal",
+					Name: "float",
 				},
 				Name:    "Max",
-				NamePos: lp(3102, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3102, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3102, 51),
+						Pos:      lp(3102, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3102, 56),
+							Pos:  lp(3102, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3102, 68),
-									Name: "TSource",
+									Pos:  lp(3102, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3102, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3102, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3102, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3102, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71377,21 +71318,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Max",
 				NamePos: lp(3103, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3103, 40),
+						Pos:      lp(3103, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3103, 45),
+							Pos:  lp(3103, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3103, 57),
-									Name: "float",
+									Pos:  lp(3103, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3103, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3103, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3103, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3103, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71400,46 +71362,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3104, 30),
-					Name: "float",
+					Name: "TSource",
 				},
 				Name:    "Max",
-				NamePos: lp(3104, 36),
+				NamePos: lp(3104, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3104, 49),
+						Pos:      lp(3104, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3104, 54),
+							Pos:  lp(3104, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3104, 66),
+									Pos:  lp(3104, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3104, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3104, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3104, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3104, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71448,28 +71392,47 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3105, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
 				Name:    "Max",
 				NamePos: lp(3105, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3105, 51),
+						Pos:      lp(3105, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3105, 56),
+							Pos:  lp(3105, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3105, 68),
+									Pos:  lp(3105, 77),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3105, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(3105, 94),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3105, 99),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3105, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71478,24 +71441,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3106, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
-				Name:    "Max",
+				Name:    "MaxBy",
 				NamePos: lp(3106, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3106, 60),
+						Pos:      lp(3106, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 65),
+							Pos:  lp(3106, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 77),
+									Pos:  lp(3106, 76),
 									Name: "TSource",
 								},
 							},
@@ -71503,22 +71466,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3106, 94),
+						Pos: lp(3106, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3106, 94),
+							Pos:  lp(3106, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3106, 99),
+									Pos:  lp(3106, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3106, 108),
-									Name: "TResult",
+									Pos:  lp(3106, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -71569,6 +71532,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+					&lang.Param{
+						Pos: lp(3107, 126),
+						Type: &lang.TypeRef{
+							Pos:  lp(3107, 126),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3107, 136),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -71576,61 +71553,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3108, 30),
-					Name: "TSource",
+					Name: "int",
 				},
-				Name:    "MaxBy",
-				NamePos: lp(3108, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
+				Name:    "Min",
+				NamePos: lp(3108, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3108, 59),
+						Pos:      lp(3108, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3108, 64),
+							Pos:  lp(3108, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3108, 76),
-									Name: "TSource",
+									Pos:  lp(3108, 55),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3108, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3108, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3108, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3108, 126),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3108, 136),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -71643,21 +71584,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3109, 34),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3109, 38),
+						Pos:      lp(3109, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3109, 43),
+							Pos:  lp(3109, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3109, 55),
-									Name: "int",
+									Pos:  lp(3109, 64),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3109, 81),
+						Type: &lang.TypeRef{
+							Pos:  lp(3109, 81),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3109, 86),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3109, 95),
+									Name: "int",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71666,46 +71628,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3110, 30),
-					Name: "int",
+					Name: "long",
 				},
 				Name:    "Min",
-				NamePos: lp(3110, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3110, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3110, 47),
+						Pos:      lp(3110, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3110, 52),
+							Pos:  lp(3110, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3110, 64),
-									Name: "TSource",
+									Pos:  lp(3110, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3110, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3110, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3110, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3110, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71718,21 +71659,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3111, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3111, 39),
+						Pos:      lp(3111, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3111, 44),
+							Pos:  lp(3111, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3111, 56),
-									Name: "long",
+									Pos:  lp(3111, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3111, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3111, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3111, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3111, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71741,46 +71703,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3112, 30),
-					Name: "long",
+					Name: "double",
 				},
 				Name:    "Min",
-				NamePos: lp(3112, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3112, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3112, 48),
+						Pos:      lp(3112, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3112, 53),
+							Pos:  lp(3112, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3112, 65),
-									Name: "TSource",
+									Pos:  lp(3112, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3112, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3112, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3112, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3112, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71793,21 +71734,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3113, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3113, 41),
+						Pos:      lp(3113, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3113, 46),
+							Pos:  lp(3113, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3113, 58),
-									Name: "double",
+									Pos:  lp(3113, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3113, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3113, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3113, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3113, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71816,46 +71778,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3114, 30),
-					Name: "double",
+					Name: "decimal",
 				},
 				Name:    "Min",
-				NamePos: lp(3114, 37),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3114, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3114, 50),
+						Pos:      lp(3114, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3114, 55),
+							Pos:  lp(3114, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3114, 67),
-									Name: "TSource",
+									Pos:  lp(3114, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3114, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3114, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3114, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3114, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71868,21 +71809,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3115, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3115, 42),
+						Pos:      lp(3115, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3115, 47),
+							Pos:  lp(3115, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3115, 59),
-									Name: "decimal",
+									Pos:  lp(3115, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3115, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3115, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3115, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3115, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71891,46 +71853,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3116, 30),
-					Name: "decimal",
+					Name: "float",
 				},
 				Name:    "Min",
-				NamePos: lp(3116, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3116, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3116, 51),
+						Pos:      lp(3116, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3116, 56),
+							Pos:  lp(3116, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3116, 68),
-									Name: "TSource",
+									Pos:  lp(3116, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3116, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3116, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3116, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3116, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -71943,21 +71884,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Min",
 				NamePos: lp(3117, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3117, 40),
+						Pos:      lp(3117, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3117, 45),
+							Pos:  lp(3117, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3117, 57),
-									Name: "float",
+									Pos:  lp(3117, 66),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3117, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3117, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3117, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3117, 97),
+									Name: "float",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -71966,46 +71928,28 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3118, 30),
-					Name: "float",
+					Name: "TSource",
 				},
 				Name:    "Min",
-				NamePos: lp(3118, 36),
+				NamePos: lp(3118, 38),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3118, 49),
+						Pos:      lp(3118, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3118, 54),
+							Pos:  lp(3118, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3118, 66),
+									Pos:  lp(3118, 68),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3118, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3118, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3118, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3118, 97),
-									Name: "float",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -72014,28 +71958,47 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3119, 30),
-					Name: "TSource",
+					Name: "TResult",
 				},
 				Name:    "Min",
 				NamePos: lp(3119, 38),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3119, 51),
+						Pos:      lp(3119, 60),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3119, 56),
+							Pos:  lp(3119, 65),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3119, 68),
+									Pos:  lp(3119, 77),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3119, 94),
+						Type: &lang.TypeRef{
+							Pos:  lp(3119, 94),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3119, 99),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3119, 108),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -72044,24 +72007,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3120, 30),
-					Name: "TResult",
+					Name: "TSource",
 				},
-				Name:    "Min",
+				Name:    "MinBy",
 				NamePos: lp(3120, 38),
 				TypeParams: []string{
 					"TSource",
-					"TResult",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3120, 60),
+						Pos:      lp(3120, 59),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 65),
+							Pos:  lp(3120, 64),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3120, 77),
+									Pos:  lp(3120, 76),
 									Name: "TSource",
 								},
 							},
@@ -72069,22 +72032,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3120, 94),
+						Pos: lp(3120, 93),
 						Type: &lang.TypeRef{
-							Pos:  lp(3120, 94),
+							Pos:  lp(3120, 93),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3120, 99),
+									Pos:  lp(3120, 98),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3120, 108),
-									Name: "TResult",
+									Pos:  lp(3120, 107),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "selector",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -72135,63 +72098,14 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3122, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3122, 30),
-					Name: "TSource",
-				},
-				Name:    "MinBy",
-				NamePos: lp(3122, 38),
-				TypeParams: []string{
-					"TSource",
-					"TKey",
-				},
-				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3122, 59),
-						Modifier: "this",
+						Pos: lp(3121, 126),
 						Type: &lang.TypeRef{
-							Pos:  lp(3122, 64),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3122, 76),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3122, 93),
-						Type: &lang.TypeRef{
-							Pos:  lp(3122, 93),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3122, 98),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3122, 107),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3122, 126),
-						Type: &lang.TypeRef{
-							Pos:  lp(3122, 126),
+							Pos:  lp(3121, 126),
 							Name: "IComparer",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3122, 136),
+									Pos:  lp(3121, 136),
 									Name: "TKey",
 								},
 							},
@@ -72201,30 +72115,66 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3123, 9),
+				Pos:       lp(3122, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3123, 30),
+					Pos:  lp(3122, 30),
 					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3123, 42),
+							Pos:  lp(3122, 42),
 							Name: "TResult",
 						},
 					},
 				},
 				Name:    "OfType",
-				NamePos: lp(3123, 51),
+				NamePos: lp(3122, 51),
 				TypeParams: []string{
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3123, 67),
+						Pos:      lp(3122, 67),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3123, 72),
+							Pos:  lp(3122, 72),
 							Name: "System.Collections.IEnumerable",
+						},
+						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3123, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3123, 30),
+					Name: "IOrderedEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3123, 49),
+							Name: "T",
+						},
+					},
+				},
+				Name:    "Order",
+				NamePos: lp(3123, 52),
+				TypeParams: []string{
+					"T",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3123, 61),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3123, 66),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3123, 78),
+									Name: "T",
+								},
+							},
 						},
 						Name: "source",
 					},
@@ -72264,6 +72214,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+					&lang.Param{
+						Pos: lp(3124, 89),
+						Type: &lang.TypeRef{
+							Pos:  lp(3124, 89),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3124, 99),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72279,40 +72243,26 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Order",
+				Name:    "OrderDescending",
 				NamePos: lp(3125, 52),
 				TypeParams: []string{
 					"T",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3125, 61),
+						Pos:      lp(3125, 71),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3125, 66),
+							Pos:  lp(3125, 76),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3125, 78),
+									Pos:  lp(3125, 88),
 									Name: "T",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3125, 89),
-						Type: &lang.TypeRef{
-							Pos:  lp(3125, 89),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3125, 99),
-									Name: "T",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -72350,6 +72300,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "source",
 					},
+					&lang.Param{
+						Pos: lp(3126, 99),
+						Type: &lang.TypeRef{
+							Pos:  lp(3126, 99),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3126, 109),
+									Name: "T",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72361,44 +72325,49 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3127, 49),
-							Name: "T",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "OrderDescending",
-				NamePos: lp(3127, 52),
+				Name:    "OrderBy",
+				NamePos: lp(3127, 58),
 				TypeParams: []string{
-					"T",
+					"TSource",
+					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3127, 71),
+						Pos:      lp(3127, 81),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 76),
+							Pos:  lp(3127, 86),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3127, 88),
-									Name: "T",
+									Pos:  lp(3127, 98),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3127, 99),
+						Pos: lp(3127, 115),
 						Type: &lang.TypeRef{
-							Pos:  lp(3127, 99),
-							Name: "IComparer",
+							Pos:  lp(3127, 115),
+							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3127, 109),
-									Name: "T",
+									Pos:  lp(3127, 120),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3127, 129),
+									Name: "TKey",
 								},
 							},
 						},
-						Name: "comparer",
+						Name: "keySelector",
 					},
 				},
 			},
@@ -72455,6 +72424,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+					&lang.Param{
+						Pos: lp(3128, 148),
+						Type: &lang.TypeRef{
+							Pos:  lp(3128, 148),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3128, 158),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72470,7 +72453,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderBy",
+				Name:    "OrderByDescending",
 				NamePos: lp(3129, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72478,14 +72461,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3129, 81),
+						Pos:      lp(3129, 91),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 86),
+							Pos:  lp(3129, 96),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3129, 98),
+									Pos:  lp(3129, 108),
 									Name: "TSource",
 								},
 							},
@@ -72493,36 +72476,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3129, 115),
+						Pos: lp(3129, 125),
 						Type: &lang.TypeRef{
-							Pos:  lp(3129, 115),
+							Pos:  lp(3129, 125),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3129, 120),
+									Pos:  lp(3129, 130),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3129, 129),
+									Pos:  lp(3129, 139),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3129, 148),
-						Type: &lang.TypeRef{
-							Pos:  lp(3129, 148),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3129, 158),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -72579,6 +72548,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+					&lang.Param{
+						Pos: lp(3130, 158),
+						Type: &lang.TypeRef{
+							Pos:  lp(3130, 158),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3130, 168),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72594,7 +72577,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "OrderByDescending",
+				Name:    "ThenBy",
 				NamePos: lp(3131, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72602,14 +72585,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3131, 91),
+						Pos:      lp(3131, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 96),
-							Name: "IEnumerable",
+							Pos:  lp(3131, 85),
+							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3131, 108),
+									Pos:  lp(3131, 104),
 									Name: "TSource",
 								},
 							},
@@ -72617,36 +72600,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3131, 125),
+						Pos: lp(3131, 121),
 						Type: &lang.TypeRef{
-							Pos:  lp(3131, 125),
+							Pos:  lp(3131, 121),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3131, 130),
+									Pos:  lp(3131, 126),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3131, 139),
+									Pos:  lp(3131, 135),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3131, 158),
-						Type: &lang.TypeRef{
-							Pos:  lp(3131, 158),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3131, 168),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -72703,6 +72672,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+					&lang.Param{
+						Pos: lp(3132, 154),
+						Type: &lang.TypeRef{
+							Pos:  lp(3132, 154),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3132, 164),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72718,7 +72701,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "ThenBy",
+				Name:    "ThenByDescending",
 				NamePos: lp(3133, 58),
 				TypeParams: []string{
 					"TSource",
@@ -72726,14 +72709,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3133, 80),
+						Pos:      lp(3133, 90),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 85),
+							Pos:  lp(3133, 95),
 							Name: "IOrderedEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3133, 104),
+									Pos:  lp(3133, 114),
 									Name: "TSource",
 								},
 							},
@@ -72741,36 +72724,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3133, 121),
+						Pos: lp(3133, 131),
 						Type: &lang.TypeRef{
-							Pos:  lp(3133, 121),
+							Pos:  lp(3133, 131),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3133, 126),
+									Pos:  lp(3133, 136),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3133, 135),
+									Pos:  lp(3133, 145),
 									Name: "TKey",
 								},
 							},
 						},
 						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3133, 154),
-						Type: &lang.TypeRef{
-							Pos:  lp(3133, 154),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3133, 164),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
 					},
 				},
 			},
@@ -72827,6 +72796,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "keySelector",
 					},
+					&lang.Param{
+						Pos: lp(3134, 164),
+						Type: &lang.TypeRef{
+							Pos:  lp(3134, 164),
+							Name: "IComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3134, 174),
+									Name: "TKey",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -72834,30 +72817,29 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3135, 30),
-					Name: "IOrderedEnumerable",
+					Name: "IEnumerable",
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
-							Pos:  lp(3135, 49),
+							Pos:  lp(3135, 42),
 							Name: "TSource",
 						},
 					},
 				},
-				Name:    "ThenByDescending",
-				NamePos: lp(3135, 58),
+				Name:    "Prepend",
+				NamePos: lp(3135, 51),
 				TypeParams: []string{
 					"TSource",
-					"TKey",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3135, 90),
+						Pos:      lp(3135, 68),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 95),
-							Name: "IOrderedEnumerable",
+							Pos:  lp(3135, 73),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3135, 114),
+									Pos:  lp(3135, 85),
 									Name: "TSource",
 								},
 							},
@@ -72865,36 +72847,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3135, 131),
+						Pos: lp(3135, 102),
 						Type: &lang.TypeRef{
-							Pos:  lp(3135, 131),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3135, 136),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3135, 145),
-									Name: "TKey",
-								},
-							},
+							Pos:  lp(3135, 102),
+							Name: "TSource",
 						},
-						Name: "keySelector",
-					},
-					&lang.Param{
-						Pos: lp(3135, 164),
-						Type: &lang.TypeRef{
-							Pos:  lp(3135, 164),
-							Name: "IComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3135, 174),
-									Name: "TKey",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "element",
 					},
 				},
 			},
@@ -72907,38 +72865,28 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3136, 42),
-							Name: "TSource",
+							Name: "int",
 						},
 					},
 				},
-				Name:    "Prepend",
-				NamePos: lp(3136, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Range",
+				NamePos: lp(3136, 47),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3136, 68),
-						Modifier: "this",
+						Pos: lp(3136, 53),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 73),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3136, 85),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3136, 53),
+							Name: "int",
 						},
-						Name: "source",
+						Name: "start",
 					},
 					&lang.Param{
-						Pos: lp(3136, 102),
+						Pos: lp(3136, 64),
 						Type: &lang.TypeRef{
-							Pos:  lp(3136, 102),
-							Name: "TSource",
+							Pos:  lp(3136, 64),
+							Name: "int",
 						},
-						Name: "element",
+						Name: "count",
 					},
 				},
 			},
@@ -72951,25 +72899,28 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3137, 42),
-							Name: "int",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Range",
-				NamePos: lp(3137, 47),
+				Name:    "Repeat",
+				NamePos: lp(3137, 51),
+				TypeParams: []string{
+					"TResult",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3137, 53),
+						Pos: lp(3137, 67),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 53),
-							Name: "int",
+							Pos:  lp(3137, 67),
+							Name: "TResult",
 						},
-						Name: "start",
+						Name: "element",
 					},
 					&lang.Param{
-						Pos: lp(3137, 64),
+						Pos: lp(3137, 84),
 						Type: &lang.TypeRef{
-							Pos:  lp(3137, 64),
+							Pos:  lp(3137, 84),
 							Name: "int",
 						},
 						Name: "count",
@@ -72985,31 +72936,30 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3138, 42),
-							Name: "TResult",
+							Name: "TSource",
 						},
 					},
 				},
-				Name:    "Repeat",
+				Name:    "Reverse",
 				NamePos: lp(3138, 51),
 				TypeParams: []string{
-					"TResult",
+					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos: lp(3138, 67),
+						Pos:      lp(3138, 68),
+						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3138, 67),
-							Name: "TResult",
+							Pos:  lp(3138, 73),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3138, 85),
+									Name: "TSource",
+								},
+							},
 						},
-						Name: "element",
-					},
-					&lang.Param{
-						Pos: lp(3138, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3138, 84),
-							Name: "int",
-						},
-						Name: "count",
+						Name: "source",
 					},
 				},
 			},
@@ -73022,30 +72972,49 @@ func libraryAST_189() *lang.TypeDecl {
 					Args: []*lang.TypeRef{
 						&lang.TypeRef{
 							Pos:  lp(3139, 42),
-							Name: "TSource",
+							Name: "TResult",
 						},
 					},
 				},
-				Name:    "Reverse",
+				Name:    "Select",
 				NamePos: lp(3139, 51),
 				TypeParams: []string{
 					"TSource",
+					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3139, 68),
+						Pos:      lp(3139, 76),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3139, 73),
+							Pos:  lp(3139, 81),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3139, 85),
+									Pos:  lp(3139, 93),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3139, 110),
+						Type: &lang.TypeRef{
+							Pos:  lp(3139, 110),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3139, 115),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3139, 124),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -73096,6 +73065,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3140, 124),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3140, 129),
 									Name: "TResult",
 								},
 							},
@@ -73117,7 +73090,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Select",
+				Name:    "SelectMany",
 				NamePos: lp(3141, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73125,14 +73098,14 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3141, 76),
+						Pos:      lp(3141, 80),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 81),
+							Pos:  lp(3141, 85),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3141, 93),
+									Pos:  lp(3141, 97),
 									Name: "TSource",
 								},
 							},
@@ -73140,22 +73113,24 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3141, 110),
+						Pos: lp(3141, 114),
 						Type: &lang.TypeRef{
-							Pos:  lp(3141, 110),
+							Pos:  lp(3141, 114),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3141, 115),
+									Pos:  lp(3141, 119),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3141, 124),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3141, 129),
-									Name: "TResult",
+									Pos:  lp(3141, 128),
+									Name: "IEnumerable",
+									Args: []*lang.TypeRef{
+										&lang.TypeRef{
+											Pos:  lp(3141, 140),
+											Name: "TResult",
+										},
+									},
 								},
 							},
 						},
@@ -73210,10 +73185,14 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3142, 128),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3142, 133),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3142, 140),
+											Pos:  lp(3142, 145),
 											Name: "TResult",
 										},
 									},
@@ -73241,18 +73220,19 @@ func libraryAST_189() *lang.TypeDecl {
 				NamePos: lp(3143, 51),
 				TypeParams: []string{
 					"TSource",
+					"TCollection",
 					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3143, 80),
+						Pos:      lp(3143, 93),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3143, 85),
+							Pos:  lp(3143, 98),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3143, 97),
+									Pos:  lp(3143, 110),
 									Name: "TSource",
 								},
 							},
@@ -73260,32 +73240,50 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3143, 114),
+						Pos: lp(3143, 127),
 						Type: &lang.TypeRef{
-							Pos:  lp(3143, 114),
+							Pos:  lp(3143, 127),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3143, 119),
+									Pos:  lp(3143, 132),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3143, 128),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3143, 133),
+									Pos:  lp(3143, 141),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3143, 145),
-											Name: "TResult",
+											Pos:  lp(3143, 153),
+											Name: "TCollection",
 										},
 									},
 								},
 							},
 						},
-						Name: "selector",
+						Name: "collectionSelector",
+					},
+					&lang.Param{
+						Pos: lp(3143, 187),
+						Type: &lang.TypeRef{
+							Pos:  lp(3143, 187),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3143, 192),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3143, 201),
+									Name: "TCollection",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3143, 214),
+									Name: "TResult",
+								},
+							},
+						},
+						Name: "resultSelector",
 					},
 				},
 			},
@@ -73337,10 +73335,14 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3144, 141),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3144, 146),
 									Name: "IEnumerable",
 									Args: []*lang.TypeRef{
 										&lang.TypeRef{
-											Pos:  lp(3144, 153),
+											Pos:  lp(3144, 158),
 											Name: "TCollection",
 										},
 									},
@@ -73350,21 +73352,21 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "collectionSelector",
 					},
 					&lang.Param{
-						Pos: lp(3144, 187),
+						Pos: lp(3144, 192),
 						Type: &lang.TypeRef{
-							Pos:  lp(3144, 187),
+							Pos:  lp(3144, 192),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3144, 192),
+									Pos:  lp(3144, 197),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3144, 201),
+									Pos:  lp(3144, 206),
 									Name: "TCollection",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3144, 214),
+									Pos:  lp(3144, 219),
 									Name: "TResult",
 								},
 							},
@@ -73378,86 +73380,42 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3145, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3145, 42),
-							Name: "TResult",
-						},
-					},
+					Name: "bool",
 				},
-				Name:    "SelectMany",
-				NamePos: lp(3145, 51),
+				Name:    "SequenceEqual",
+				NamePos: lp(3145, 35),
 				TypeParams: []string{
 					"TSource",
-					"TCollection",
-					"TResult",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3145, 93),
+						Pos:      lp(3145, 58),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3145, 98),
+							Pos:  lp(3145, 63),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3145, 110),
+									Pos:  lp(3145, 75),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "source",
+						Name: "first",
 					},
 					&lang.Param{
-						Pos: lp(3145, 127),
+						Pos: lp(3145, 91),
 						Type: &lang.TypeRef{
-							Pos:  lp(3145, 127),
-							Name: "Func",
+							Pos:  lp(3145, 91),
+							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3145, 132),
+									Pos:  lp(3145, 103),
 									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 141),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 146),
-									Name: "IEnumerable",
-									Args: []*lang.TypeRef{
-										&lang.TypeRef{
-											Pos:  lp(3145, 158),
-											Name: "TCollection",
-										},
-									},
 								},
 							},
 						},
-						Name: "collectionSelector",
-					},
-					&lang.Param{
-						Pos: lp(3145, 192),
-						Type: &lang.TypeRef{
-							Pos:  lp(3145, 192),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3145, 197),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 206),
-									Name: "TCollection",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3145, 219),
-									Name: "TResult",
-								},
-							},
-						},
-						Name: "resultSelector",
+						Name: "second",
 					},
 				},
 			},
@@ -73503,6 +73461,20 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 						Name: "second",
 					},
+					&lang.Param{
+						Pos: lp(3146, 120),
+						Type: &lang.TypeRef{
+							Pos:  lp(3146, 120),
+							Name: "IEqualityComparer",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3146, 138),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "comparer",
+					},
 				},
 			},
 			&lang.MethodDecl{
@@ -73510,56 +73482,42 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3147, 30),
-					Name: "bool",
+					Name: "IEnumerable",
+					Args: []*lang.TypeRef{
+						&lang.TypeRef{
+							Pos:  lp(3147, 42),
+							Name: "TSource",
+						},
+					},
 				},
-				Name:    "SequenceEqual",
-				NamePos: lp(3147, 35),
+				Name:    "Skip",
+				NamePos: lp(3147, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3147, 58),
+						Pos:      lp(3147, 65),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3147, 63),
+							Pos:  lp(3147, 70),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3147, 75),
+									Pos:  lp(3147, 82),
 									Name: "TSource",
 								},
 							},
 						},
-						Name: "first",
+						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3147, 91),
+						Pos: lp(3147, 99),
 						Type: &lang.TypeRef{
-							Pos:  lp(3147, 91),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3147, 103),
-									Name: "TSource",
-								},
-							},
+							Pos:  lp(3147, 99),
+							Name: "int",
 						},
-						Name: "second",
-					},
-					&lang.Param{
-						Pos: lp(3147, 120),
-						Type: &lang.TypeRef{
-							Pos:  lp(3147, 120),
-							Name: "IEqualityComparer",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3147, 138),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "comparer",
+						Name: "count",
 					},
 				},
 			},
@@ -73576,7 +73534,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Skip",
+				Name:    "Take",
 				NamePos: lp(3148, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73645,9 +73603,9 @@ func libraryAST_189() *lang.TypeDecl {
 						Pos: lp(3149, 99),
 						Type: &lang.TypeRef{
 							Pos:  lp(3149, 99),
-							Name: "int",
+							Name: "Range",
 						},
-						Name: "count",
+						Name: "range",
 					},
 				},
 			},
@@ -73664,21 +73622,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "Take",
+				Name:    "SkipLast",
 				NamePos: lp(3150, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3150, 65),
+						Pos:      lp(3150, 69),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 70),
+							Pos:  lp(3150, 74),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3150, 82),
+									Pos:  lp(3150, 86),
 									Name: "TSource",
 								},
 							},
@@ -73686,12 +73644,12 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3150, 99),
+						Pos: lp(3150, 103),
 						Type: &lang.TypeRef{
-							Pos:  lp(3150, 99),
-							Name: "Range",
+							Pos:  lp(3150, 103),
+							Name: "int",
 						},
-						Name: "range",
+						Name: "count",
 					},
 				},
 			},
@@ -73708,7 +73666,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipLast",
+				Name:    "TakeLast",
 				NamePos: lp(3151, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73752,21 +73710,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeLast",
+				Name:    "SkipWhile",
 				NamePos: lp(3152, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3152, 69),
+						Pos:      lp(3152, 70),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 74),
+							Pos:  lp(3152, 75),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3152, 86),
+									Pos:  lp(3152, 87),
 									Name: "TSource",
 								},
 							},
@@ -73774,12 +73732,22 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3152, 103),
+						Pos: lp(3152, 104),
 						Type: &lang.TypeRef{
-							Pos:  lp(3152, 103),
-							Name: "int",
+							Pos:  lp(3152, 104),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3152, 109),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3152, 118),
+									Name: "bool",
+								},
+							},
 						},
-						Name: "count",
+						Name: "predicate",
 					},
 				},
 			},
@@ -73829,6 +73797,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3153, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3153, 123),
 									Name: "bool",
 								},
 							},
@@ -73850,7 +73822,7 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "SkipWhile",
+				Name:    "TakeWhile",
 				NamePos: lp(3154, 51),
 				TypeParams: []string{
 					"TSource",
@@ -73883,10 +73855,6 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3154, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3154, 123),
 									Name: "bool",
 								},
 							},
@@ -73941,6 +73909,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3155, 118),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3155, 123),
 									Name: "bool",
 								},
 							},
@@ -73962,21 +73934,21 @@ func libraryAST_189() *lang.TypeDecl {
 						},
 					},
 				},
-				Name:    "TakeWhile",
+				Name:    "Where",
 				NamePos: lp(3156, 51),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3156, 70),
+						Pos:      lp(3156, 66),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 75),
+							Pos:  lp(3156, 71),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3156, 87),
+									Pos:  lp(3156, 83),
 									Name: "TSource",
 								},
 							},
@@ -73984,21 +73956,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3156, 104),
+						Pos: lp(3156, 100),
 						Type: &lang.TypeRef{
-							Pos:  lp(3156, 104),
+							Pos:  lp(3156, 100),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3156, 109),
+									Pos:  lp(3156, 105),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3156, 118),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3156, 123),
+									Pos:  lp(3156, 114),
 									Name: "bool",
 								},
 							},
@@ -74053,6 +74021,10 @@ func libraryAST_189() *lang.TypeDecl {
 								},
 								&lang.TypeRef{
 									Pos:  lp(3157, 114),
+									Name: "int",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3157, 119),
 									Name: "bool",
 								},
 							},
@@ -74066,56 +74038,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3158, 30),
-					Name: "IEnumerable",
-					Args: []*lang.TypeRef{
-						&lang.TypeRef{
-							Pos:  lp(3158, 42),
-							Name: "TSource",
-						},
-					},
+					Name: "int",
 				},
-				Name:    "Where",
-				NamePos: lp(3158, 51),
-				TypeParams: []string{
-					"TSource",
-				},
+				Name:    "Sum",
+				NamePos: lp(3158, 34),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3158, 66),
+						Pos:      lp(3158, 38),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3158, 71),
+							Pos:  lp(3158, 43),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3158, 83),
-									Name: "TSource",
+									Pos:  lp(3158, 55),
+									Name: "int",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3158, 100),
-						Type: &lang.TypeRef{
-							Pos:  lp(3158, 100),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3158, 105),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3158, 114),
-									Name: "int",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3158, 119),
-									Name: "bool",
-								},
-							},
-						},
-						Name: "predicate",
 					},
 				},
 			},
@@ -74123,22 +74064,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3159, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:  lp(3159, 30),
-					Name: "int",
+					Pos:      lp(3159, 30),
+					Name:     "int",
+					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3159, 34),
+				NamePos: lp(3159, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3159, 38),
+						Pos:      lp(3159, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3159, 43),
+							Pos:  lp(3159, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3159, 55),
-									Name: "int",
+									Pos:      lp(3159, 56),
+									Name:     "int",
+									Nullable: true,
 								},
 							},
 						},
@@ -74156,22 +74099,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3160, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3160, 39),
+						Pos:      lp(3160, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3160, 44),
+							Pos:  lp(3160, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3160, 56),
+									Pos:  lp(3160, 65),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3160, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3160, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3160, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3160, 96),
 									Name:     "int",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "source",
+						Name: "selector",
 					},
 				},
 			},
@@ -74180,48 +74144,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3161, 30),
-					Name:     "int",
+					Name:     "long",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3161, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3161, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3161, 48),
+						Pos:      lp(3161, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3161, 53),
+							Pos:  lp(3161, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3161, 65),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3161, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3161, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3161, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3161, 96),
-									Name:     "int",
+									Pos:      lp(3161, 57),
+									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74235,22 +74178,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3162, 36),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3162, 40),
+						Pos:      lp(3162, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3162, 45),
+							Pos:  lp(3162, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3162, 57),
+									Pos:  lp(3162, 66),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3162, 83),
+						Type: &lang.TypeRef{
+							Pos:  lp(3162, 83),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3162, 88),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3162, 97),
 									Name:     "long",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "source",
+						Name: "selector",
 					},
 				},
 			},
@@ -74259,48 +74223,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3163, 30),
-					Name:     "long",
+					Name:     "double",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3163, 36),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3163, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3163, 49),
+						Pos:      lp(3163, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3163, 54),
+							Pos:  lp(3163, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3163, 66),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3163, 83),
-						Type: &lang.TypeRef{
-							Pos:  lp(3163, 83),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3163, 88),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3163, 97),
-									Name:     "long",
+									Pos:      lp(3163, 59),
+									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74314,22 +74257,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3164, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3164, 42),
+						Pos:      lp(3164, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3164, 47),
+							Pos:  lp(3164, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3164, 59),
+									Pos:  lp(3164, 68),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3164, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3164, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3164, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3164, 99),
 									Name:     "double",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "source",
+						Name: "selector",
 					},
 				},
 			},
@@ -74338,48 +74302,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3165, 30),
-					Name:     "double",
+					Name:     "float",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3165, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3165, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3165, 51),
+						Pos:      lp(3165, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3165, 56),
+							Pos:  lp(3165, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3165, 68),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3165, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3165, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3165, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3165, 99),
-									Name:     "double",
+									Pos:      lp(3165, 58),
+									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74393,22 +74336,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3166, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3166, 41),
+						Pos:      lp(3166, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3166, 46),
+							Pos:  lp(3166, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3166, 58),
+									Pos:  lp(3166, 67),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3166, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3166, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3166, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3166, 98),
 									Name:     "float",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "source",
+						Name: "selector",
 					},
 				},
 			},
@@ -74417,48 +74381,27 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:      lp(3167, 30),
-					Name:     "float",
+					Name:     "decimal",
 					Nullable: true,
 				},
 				Name:    "Sum",
-				NamePos: lp(3167, 37),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3167, 39),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3167, 50),
+						Pos:      lp(3167, 43),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3167, 55),
+							Pos:  lp(3167, 48),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3167, 67),
-									Name: "TSource",
-								},
-							},
-						},
-						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3167, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3167, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3167, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:      lp(3167, 98),
-									Name:     "float",
+									Pos:      lp(3167, 60),
+									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "selector",
+						Name: "source",
 					},
 				},
 			},
@@ -74472,22 +74415,43 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3168, 39),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3168, 43),
+						Pos:      lp(3168, 52),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3168, 48),
+							Pos:  lp(3168, 57),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:      lp(3168, 60),
+									Pos:  lp(3168, 69),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3168, 86),
+						Type: &lang.TypeRef{
+							Pos:  lp(3168, 86),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3168, 91),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:      lp(3168, 100),
 									Name:     "decimal",
 									Nullable: true,
 								},
 							},
 						},
-						Name: "source",
+						Name: "selector",
 					},
 				},
 			},
@@ -74495,25 +74459,24 @@ func libraryAST_189() *lang.TypeDecl {
 				Pos:       lp(3169, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:      lp(3169, 30),
-					Name:     "decimal",
-					Nullable: true,
+					Pos:  lp(3169, 30),
+					Name: "int",
 				},
 				Name:    "Sum",
-				NamePos: lp(3169, 39),
+				NamePos: lp(3169, 34),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3169, 52),
+						Pos:      lp(3169, 47),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 57),
+							Pos:  lp(3169, 52),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 69),
+									Pos:  lp(3169, 64),
 									Name: "TSource",
 								},
 							},
@@ -74521,19 +74484,18 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3169, 86),
+						Pos: lp(3169, 81),
 						Type: &lang.TypeRef{
-							Pos:  lp(3169, 86),
+							Pos:  lp(3169, 81),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3169, 91),
+									Pos:  lp(3169, 86),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:      lp(3169, 100),
-									Name:     "decimal",
-									Nullable: true,
+									Pos:  lp(3169, 95),
+									Name: "int",
 								},
 							},
 						},
@@ -74546,46 +74508,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3170, 30),
-					Name: "int",
+					Name: "long",
 				},
 				Name:    "Sum",
-				NamePos: lp(3170, 34),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3170, 35),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3170, 47),
+						Pos:      lp(3170, 39),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3170, 52),
+							Pos:  lp(3170, 44),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3170, 64),
-									Name: "TSource",
+									Pos:  lp(3170, 56),
+									Name: "long",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3170, 81),
-						Type: &lang.TypeRef{
-							Pos:  lp(3170, 81),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3170, 86),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3170, 95),
-									Name: "int",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -74598,21 +74539,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3171, 35),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3171, 39),
+						Pos:      lp(3171, 48),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3171, 44),
+							Pos:  lp(3171, 53),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3171, 56),
-									Name: "long",
+									Pos:  lp(3171, 65),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3171, 82),
+						Type: &lang.TypeRef{
+							Pos:  lp(3171, 82),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3171, 87),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3171, 96),
+									Name: "long",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74621,46 +74583,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3172, 30),
-					Name: "long",
+					Name: "double",
 				},
 				Name:    "Sum",
-				NamePos: lp(3172, 35),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3172, 37),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3172, 48),
+						Pos:      lp(3172, 41),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3172, 53),
+							Pos:  lp(3172, 46),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3172, 65),
-									Name: "TSource",
+									Pos:  lp(3172, 58),
+									Name: "double",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3172, 82),
-						Type: &lang.TypeRef{
-							Pos:  lp(3172, 82),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3172, 87),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3172, 96),
-									Name: "long",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -74673,21 +74614,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3173, 37),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3173, 41),
+						Pos:      lp(3173, 50),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3173, 46),
+							Pos:  lp(3173, 55),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3173, 58),
-									Name: "double",
+									Pos:  lp(3173, 67),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3173, 84),
+						Type: &lang.TypeRef{
+							Pos:  lp(3173, 84),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3173, 89),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3173, 98),
+									Name: "double",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74696,46 +74658,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3174, 30),
-					Name: "double",
+					Name: "decimal",
 				},
 				Name:    "Sum",
-				NamePos: lp(3174, 37),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3174, 38),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3174, 50),
+						Pos:      lp(3174, 42),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3174, 55),
+							Pos:  lp(3174, 47),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3174, 67),
-									Name: "TSource",
+									Pos:  lp(3174, 59),
+									Name: "decimal",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3174, 84),
-						Type: &lang.TypeRef{
-							Pos:  lp(3174, 84),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3174, 89),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3174, 98),
-									Name: "double",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -74748,21 +74689,42 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3175, 38),
+				TypeParams: []string{
+					"TSource",
+				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3175, 42),
+						Pos:      lp(3175, 51),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3175, 47),
+							Pos:  lp(3175, 56),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3175, 59),
-									Name: "decimal",
+									Pos:  lp(3175, 68),
+									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+					&lang.Param{
+						Pos: lp(3175, 85),
+						Type: &lang.TypeRef{
+							Pos:  lp(3175, 85),
+							Name: "Func",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3175, 90),
+									Name: "TSource",
+								},
+								&lang.TypeRef{
+									Pos:  lp(3175, 99),
+									Name: "decimal",
+								},
+							},
+						},
+						Name: "selector",
 					},
 				},
 			},
@@ -74771,46 +74733,25 @@ func libraryAST_189() *lang.TypeDecl {
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
 					Pos:  lp(3176, 30),
-					Name: "decimal",
+					Name: "float",
 				},
 				Name:    "Sum",
-				NamePos: lp(3176, 38),
-				TypeParams: []string{
-					"TSource",
-				},
+				NamePos: lp(3176, 36),
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3176, 51),
+						Pos:      lp(3176, 40),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3176, 56),
+							Pos:  lp(3176, 45),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3176, 68),
-									Name: "TSource",
+									Pos:  lp(3176, 57),
+									Name: "float",
 								},
 							},
 						},
 						Name: "source",
-					},
-					&lang.Param{
-						Pos: lp(3176, 85),
-						Type: &lang.TypeRef{
-							Pos:  lp(3176, 85),
-							Name: "Func",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3176, 90),
-									Name: "TSource",
-								},
-								&lang.TypeRef{
-									Pos:  lp(3176, 99),
-									Name: "decimal",
-								},
-							},
-						},
-						Name: "selector",
 					},
 				},
 			},
@@ -74823,46 +74764,19 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 				Name:    "Sum",
 				NamePos: lp(3177, 36),
-				Params: []*lang.Param{
-					&lang.Param{
-						Pos:      lp(3177, 40),
-						Modifier: "this",
-						Type: &lang.TypeRef{
-							Pos:  lp(3177, 45),
-							Name: "IEnumerable",
-							Args: []*lang.TypeRef{
-								&lang.TypeRef{
-									Pos:  lp(3177, 57),
-									Name: "float",
-								},
-							},
-						},
-						Name: "source",
-					},
-				},
-			},
-			&lang.MethodDecl{
-				Pos:       lp(3178, 9),
-				Modifiers: lang.Modifiers(16401),
-				ReturnType: &lang.TypeRef{
-					Pos:  lp(3178, 30),
-					Name: "float",
-				},
-				Name:    "Sum",
-				NamePos: lp(3178, 36),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3178, 49),
+						Pos:      lp(3177, 49),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 54),
+							Pos:  lp(3177, 54),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3178, 66),
+									Pos:  lp(3177, 66),
 									Name: "TSource",
 								},
 							},
@@ -74870,17 +74784,17 @@ func libraryAST_189() *lang.TypeDecl {
 						Name: "source",
 					},
 					&lang.Param{
-						Pos: lp(3178, 83),
+						Pos: lp(3177, 83),
 						Type: &lang.TypeRef{
-							Pos:  lp(3178, 83),
+							Pos:  lp(3177, 83),
 							Name: "Func",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3178, 88),
+									Pos:  lp(3177, 88),
 									Name: "TSource",
 								},
 								&lang.TypeRef{
-									Pos:  lp(3178, 97),
+									Pos:  lp(3177, 97),
 									Name: "float",
 								},
 							},
@@ -74890,36 +74804,75 @@ func libraryAST_189() *lang.TypeDecl {
 				},
 			},
 			&lang.MethodDecl{
-				Pos:       lp(3179, 9),
+				Pos:       lp(3178, 9),
 				Modifiers: lang.Modifiers(16401),
 				ReturnType: &lang.TypeRef{
-					Pos:       lp(3179, 30),
+					Pos:       lp(3178, 30),
 					ArrayRank: 1,
 					Elem: &lang.TypeRef{
-						Pos:  lp(3179, 30),
+						Pos:  lp(3178, 30),
 						Name: "TSource",
 					},
 				},
 				Name:    "ToArray",
-				NamePos: lp(3179, 40),
+				NamePos: lp(3178, 40),
 				TypeParams: []string{
 					"TSource",
 				},
 				Params: []*lang.Param{
 					&lang.Param{
-						Pos:      lp(3179, 57),
+						Pos:      lp(3178, 57),
 						Modifier: "this",
 						Type: &lang.TypeRef{
-							Pos:  lp(3179, 62),
+							Pos:  lp(3178, 62),
 							Name: "IEnumerable",
 							Args: []*lang.TypeRef{
 								&lang.TypeRef{
-									Pos:  lp(3179, 74),
+									Pos:  lp(3178, 74),
 									Name: "TSource",
 								},
 							},
 						},
 						Name: "source",
+					},
+				},
+			},
+			&lang.MethodDecl{
+				Pos:       lp(3179, 9),
+				Modifiers: lang.Modifiers(16401),
+				ReturnType: &lang.TypeRef{
+					Pos:  lp(3179, 30),
+					Name: "bool",
+				},
+				Name:    "TryGetNonEnumeratedCount",
+				NamePos: lp(3179, 35),
+				TypeParams: []string{
+					"TSource",
+				},
+				Params: []*lang.Param{
+					&lang.Param{
+						Pos:      lp(3179, 69),
+						Modifier: "this",
+						Type: &lang.TypeRef{
+							Pos:  lp(3179, 74),
+							Name: "IEnumerable",
+							Args: []*lang.TypeRef{
+								&lang.TypeRef{
+									Pos:  lp(3179, 86),
+									Name: "TSource",
+								},
+							},
+						},
+						Name: "source",
+					},
+					&lang.Param{
+						Pos:      lp(3179, 103),
+						Modifier: "out",
+						Type: &lang.TypeRef{
+							Pos:  lp(3179, 107),
+							Name: "int",
+						},
+						Name: "count",
 					},
 				},
 			},
