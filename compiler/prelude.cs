@@ -1692,6 +1692,27 @@ namespace System
         }
     }
 
+    // string.Create(length, state, action): the characters action writes
+    // into a span of length chars (.NET declares it on String).
+    public static class StringCreateExtensions
+    {
+        extension(string)
+        {
+            public static string Create<TState>(int length, TState state, System.Buffers.SpanAction<char, TState> action)
+            {
+                if (action == null) throw new ArgumentNullException(nameof(action));
+                if (length <= 0)
+                {
+                    if (length == 0) return string.Empty;
+                    throw new ArgumentOutOfRangeException(nameof(length));
+                }
+                char[] chars = new char[length];
+                action(new Span<char>(chars), state);
+                return new string(chars);
+            }
+        }
+    }
+
     public class Attribute
     {
     }
@@ -1717,6 +1738,12 @@ namespace System
         Property = 128, Field = 256, Event = 512, Interface = 1024, Parameter = 2048, Delegate = 4096,
         ReturnValue = 8192, GenericParameter = 16384, All = 32767
     }
+}
+
+namespace System.Buffers
+{
+    public delegate void SpanAction<T, in TArg>(Span<T> span, TArg arg);
+    public delegate void ReadOnlySpanAction<T, in TArg>(ReadOnlySpan<T> span, TArg arg);
 }
 
 namespace System.Collections
@@ -2877,6 +2904,21 @@ namespace System.Collections.Generic
         }
     }
 
+    // The Comparer property of a Dictionary or HashSet (natives): the
+    // comparer it was made with, else EqualityComparer<T>.Default.
+    public static class CollectionComparers
+    {
+        extension<TKey, TValue>(Dictionary<TKey, TValue> dictionary)
+        {
+            public IEqualityComparer<TKey> Comparer => dictionary.ComparerOrNull() ?? EqualityComparer<TKey>.Default;
+        }
+
+        extension<T>(HashSet<T> set)
+        {
+            public IEqualityComparer<T> Comparer => set.ComparerOrNull() ?? EqualityComparer<T>.Default;
+        }
+    }
+
     public abstract class Comparer<T> : IComparer<T>
     {
         static Comparer<T> s_default;
@@ -3240,6 +3282,7 @@ namespace System.Collections.Generic
 
         public SortedDictionary() : this((IComparer<TKey>)null) { }
         public SortedDictionary(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
+        public IComparer<TKey> Comparer => _comparer;
         public SortedDictionary(IDictionary<TKey, TValue> dictionary) : this((IComparer<TKey>)null)
         {
             foreach (var kv in dictionary) Add(kv.Key, kv.Value);
@@ -3337,7 +3380,13 @@ namespace System.Collections.Generic
 
         public SortedList() : this((IComparer<TKey>)null) { }
         public SortedList(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
-        public SortedList(int capacity) { _comparer = Comparer<TKey>.Default; }
+        public SortedList(int capacity)
+        {
+            if (capacity < 0) throw new ArgumentOutOfRangeException(nameof(capacity), capacity, "Non-negative number required.");
+            _comparer = Comparer<TKey>.Default;
+            _keys.Capacity = capacity;
+            _values.Capacity = capacity;
+        }
         public IComparer<TKey> Comparer => _comparer;
         public SortedList(IDictionary<TKey, TValue> dictionary)
         {
@@ -3346,7 +3395,23 @@ namespace System.Collections.Generic
         }
 
         public int Count => _keys.Count;
-        public int Capacity { get => _keys.Capacity; set => _keys.Capacity = value; }
+        public int Capacity
+        {
+            get => _keys.Capacity;
+            set
+            {
+                if (value < _keys.Count) throw new ArgumentOutOfRangeException(nameof(value), value, "capacity was less than the current size.");
+                _keys.Capacity = value;
+                _values.Capacity = value;
+            }
+        }
+
+        // TrimExcess shrinks the capacity to the count when less than 90%
+        // of it is used, as .NET's.
+        public void TrimExcess()
+        {
+            if (_keys.Count < (int)(_keys.Capacity * 0.9)) Capacity = _keys.Count;
+        }
         public IList<TKey> Keys => new List<TKey>(_keys);
         public IList<TValue> Values => new List<TValue>(_values);
 
@@ -4018,6 +4083,19 @@ namespace System.Collections.Generic
         }
 
         public bool Contains(T item) => InRange(item) && Find(item) >= 0;
+
+        // TryGetValue gives the stored element equal to equalValue.
+        public bool TryGetValue(T equalValue, out T actualValue)
+        {
+            int i = InRange(equalValue) ? Find(equalValue) : -1;
+            if (i < 0)
+            {
+                actualValue = default(T);
+                return false;
+            }
+            actualValue = (_root == null ? _items : _root._items)[i];
+            return true;
+        }
 
         public void Clear()
         {
@@ -7459,6 +7537,36 @@ namespace System.Text
     {
         public DecoderFallbackException() : base("Value does not fall within the expected range.") { }
         public DecoderFallbackException(string message) : base(message) { }
+    }
+
+    // StringBuilder.GetChunks: the builder's text as one chunk (the VM's
+    // builder is not a chain of chunks; docs/deviations.md).
+    public static class StringBuilderChunks
+    {
+        public static ChunkEnumerator GetChunks(this StringBuilder builder) => new ChunkEnumerator(builder.ToString());
+    }
+
+    public struct ChunkEnumerator
+    {
+        private readonly string _text;
+        private bool _started;
+
+        internal ChunkEnumerator(string text)
+        {
+            _text = text;
+            _started = false;
+        }
+
+        public ChunkEnumerator GetEnumerator() => this;
+
+        public bool MoveNext()
+        {
+            if (_started || _text == null) return false;
+            _started = true;
+            return true;
+        }
+
+        public ReadOnlyMemory<char> Current => _text.AsMemory();
     }
 }
 

@@ -2165,6 +2165,7 @@ namespace System.Collections.Generic
         public extern void TrimExcess();
         public extern void TrimExcess(int capacity);
         public extern Enumerator GetEnumerator();
+        internal extern IEqualityComparer<TKey> ComparerOrNull();
 
         public class Enumerator : IEnumerator<KeyValuePair<TKey, TValue>>
         {
@@ -2176,12 +2177,14 @@ namespace System.Collections.Generic
         public sealed class KeyCollection : ICollection<TKey>, IReadOnlyCollection<TKey>
         {
             public int Count { get; }
+            public extern void CopyTo(TKey[] array, int index);
             public extern IEnumerator<TKey> GetEnumerator();
         }
 
         public sealed class ValueCollection : ICollection<TValue>, IReadOnlyCollection<TValue>
         {
             public int Count { get; }
+            public extern void CopyTo(TValue[] array, int index);
             public extern IEnumerator<TValue> GetEnumerator();
         }
     }
@@ -2210,6 +2213,7 @@ namespace System.Collections.Generic
         public extern bool Remove(T item);
         public extern bool SetEquals(IEnumerable<T> other);
         public extern void UnionWith(IEnumerable<T> other);
+        internal extern IEqualityComparer<T> ComparerOrNull();
     }
 
     public class Queue<T> : IReadOnlyCollection<T>, System.Collections.ICollection

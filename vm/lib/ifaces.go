@@ -92,6 +92,8 @@ func init() {
 		implements(t, ifPrimitive)
 	}
 	implements(vm.TBool, ifComparable, []string{"System.IConvertible"})
+	implements(tStringComparer, []string{"System.Collections.Generic.IComparer`1", "System.Collections.Generic.IEqualityComparer`1",
+		"System.Collections.IComparer", "System.Collections.IEqualityComparer"})
 	implements(tStringBuilder, []string{"System.Runtime.Serialization.ISerializable"})
 	implements(tTimeSpan, ifComparable, []string{"System.IFormattable"})
 	implements(tDateTime, ifComparable, []string{"System.IFormattable", "System.IConvertible"})
