@@ -1072,6 +1072,645 @@ namespace System
             }
             return span.Length - other.Length;
         }
+
+        // The members below follow System.MemoryExtensions (.NET 8 to 10):
+        // searches for any of a set of values or for one outside it, counts,
+        // prefixes, in-place and copying Replace, Trim of a set of elements,
+        // BinarySearch, Overlaps and the Split of a char span into Ranges.
+        // Each has a Span<T> receiver beside the ReadOnlySpan<T> one since a
+        // receiver is not converted.
+        static bool Eq<T>(T a, T b) => object.Equals(a, b);
+
+        public static int IndexOfAny<T>(this Span<T> span, T value0, T value1) => IndexOfAny(View(span), value0, value1);
+        public static int IndexOfAny<T>(this Span<T> span, T value0, T value1, T value2) => IndexOfAny(View(span), value0, value1, value2);
+        public static int IndexOfAny<T>(this Span<T> span, ReadOnlySpan<T> values) => IndexOfAny(View(span), values);
+
+        public static int LastIndexOfAny<T>(this ReadOnlySpan<T> span, T value0, T value1)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (Eq(span[i], value0) || Eq(span[i], value1)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAny<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (Eq(span[i], value0) || Eq(span[i], value1) || Eq(span[i], value2)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAny<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (IndexOfCore(values, span[i]) >= 0) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAny<T>(this Span<T> span, T value0, T value1) => LastIndexOfAny(View(span), value0, value1);
+        public static int LastIndexOfAny<T>(this Span<T> span, T value0, T value1, T value2) => LastIndexOfAny(View(span), value0, value1, value2);
+        public static int LastIndexOfAny<T>(this Span<T> span, ReadOnlySpan<T> values) => LastIndexOfAny(View(span), values);
+
+        public static int IndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!Eq(span[i], value)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value0, T value1)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!Eq(span[i], value0) && !Eq(span[i], value1)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!Eq(span[i], value0) && !Eq(span[i], value1) && !Eq(span[i], value2)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAnyExcept<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (IndexOfCore(values, span[i]) < 0) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAnyExcept<T>(this Span<T> span, T value) => IndexOfAnyExcept(View(span), value);
+        public static int IndexOfAnyExcept<T>(this Span<T> span, T value0, T value1) => IndexOfAnyExcept(View(span), value0, value1);
+        public static int IndexOfAnyExcept<T>(this Span<T> span, T value0, T value1, T value2) => IndexOfAnyExcept(View(span), value0, value1, value2);
+        public static int IndexOfAnyExcept<T>(this Span<T> span, ReadOnlySpan<T> values) => IndexOfAnyExcept(View(span), values);
+
+        public static int LastIndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (!Eq(span[i], value)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value0, T value1)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (!Eq(span[i], value0) && !Eq(span[i], value1)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAnyExcept<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (!Eq(span[i], value0) && !Eq(span[i], value1) && !Eq(span[i], value2)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAnyExcept<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (IndexOfCore(values, span[i]) < 0) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAnyExcept<T>(this Span<T> span, T value) => LastIndexOfAnyExcept(View(span), value);
+        public static int LastIndexOfAnyExcept<T>(this Span<T> span, T value0, T value1) => LastIndexOfAnyExcept(View(span), value0, value1);
+        public static int LastIndexOfAnyExcept<T>(this Span<T> span, T value0, T value1, T value2) => LastIndexOfAnyExcept(View(span), value0, value1, value2);
+        public static int LastIndexOfAnyExcept<T>(this Span<T> span, ReadOnlySpan<T> values) => LastIndexOfAnyExcept(View(span), values);
+
+        // The InRange searches compare with Comparer<T>.Default, inclusive
+        // of both bounds.
+        static bool InRange<T>(T value, T low, T high) => Cmp(value, low) >= 0 && Cmp(value, high) <= 0;
+
+        // Cmp is Comparer<T>.Default.Compare, which is not compiled with
+        // the spans.
+        static int Cmp<T>(T x, T y)
+        {
+            object a = x, b = y;
+            if (a == null) return b == null ? 0 : -1;
+            if (b == null) return 1;
+            if (a is IComparable c) return c.CompareTo(b);
+            throw new ArgumentException("At least one object must implement IComparable.");
+        }
+        public static int IndexOfAnyInRange<T>(this ReadOnlySpan<T> span, T lowInclusive, T highInclusive)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (InRange(span[i], lowInclusive, highInclusive)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAnyExceptInRange<T>(this ReadOnlySpan<T> span, T lowInclusive, T highInclusive)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!InRange(span[i], lowInclusive, highInclusive)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAnyInRange<T>(this ReadOnlySpan<T> span, T lowInclusive, T highInclusive)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (InRange(span[i], lowInclusive, highInclusive)) return i;
+            }
+            return -1;
+        }
+        public static int LastIndexOfAnyExceptInRange<T>(this ReadOnlySpan<T> span, T lowInclusive, T highInclusive)
+        {
+            for (int i = span.Length - 1; i >= 0; i--)
+            {
+                if (!InRange(span[i], lowInclusive, highInclusive)) return i;
+            }
+            return -1;
+        }
+        public static int IndexOfAnyInRange<T>(this Span<T> span, T lowInclusive, T highInclusive) => IndexOfAnyInRange(View(span), lowInclusive, highInclusive);
+        public static int IndexOfAnyExceptInRange<T>(this Span<T> span, T lowInclusive, T highInclusive) => IndexOfAnyExceptInRange(View(span), lowInclusive, highInclusive);
+        public static int LastIndexOfAnyInRange<T>(this Span<T> span, T lowInclusive, T highInclusive) => LastIndexOfAnyInRange(View(span), lowInclusive, highInclusive);
+        public static int LastIndexOfAnyExceptInRange<T>(this Span<T> span, T lowInclusive, T highInclusive) => LastIndexOfAnyExceptInRange(View(span), lowInclusive, highInclusive);
+        public static bool ContainsAnyInRange<T>(this ReadOnlySpan<T> span, T lowInclusive, T highInclusive) => IndexOfAnyInRange(span, lowInclusive, highInclusive) >= 0;
+        public static bool ContainsAnyExceptInRange<T>(this ReadOnlySpan<T> span, T lowInclusive, T highInclusive) => IndexOfAnyExceptInRange(span, lowInclusive, highInclusive) >= 0;
+        public static bool ContainsAnyInRange<T>(this Span<T> span, T lowInclusive, T highInclusive) => IndexOfAnyInRange(View(span), lowInclusive, highInclusive) >= 0;
+        public static bool ContainsAnyExceptInRange<T>(this Span<T> span, T lowInclusive, T highInclusive) => IndexOfAnyExceptInRange(View(span), lowInclusive, highInclusive) >= 0;
+
+        public static bool ContainsAny<T>(this ReadOnlySpan<T> span, T value0, T value1) => IndexOfAny(span, value0, value1) >= 0;
+        public static bool ContainsAny<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2) => IndexOfAny(span, value0, value1, value2) >= 0;
+        public static bool ContainsAny<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values) => IndexOfAny(span, values) >= 0;
+        public static bool ContainsAny<T>(this Span<T> span, T value0, T value1) => IndexOfAny(View(span), value0, value1) >= 0;
+        public static bool ContainsAny<T>(this Span<T> span, T value0, T value1, T value2) => IndexOfAny(View(span), value0, value1, value2) >= 0;
+        public static bool ContainsAny<T>(this Span<T> span, ReadOnlySpan<T> values) => IndexOfAny(View(span), values) >= 0;
+        public static bool ContainsAnyExcept<T>(this ReadOnlySpan<T> span, T value) => IndexOfAnyExcept(span, value) >= 0;
+        public static bool ContainsAnyExcept<T>(this ReadOnlySpan<T> span, T value0, T value1) => IndexOfAnyExcept(span, value0, value1) >= 0;
+        public static bool ContainsAnyExcept<T>(this ReadOnlySpan<T> span, T value0, T value1, T value2) => IndexOfAnyExcept(span, value0, value1, value2) >= 0;
+        public static bool ContainsAnyExcept<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> values) => IndexOfAnyExcept(span, values) >= 0;
+        public static bool ContainsAnyExcept<T>(this Span<T> span, T value) => IndexOfAnyExcept(View(span), value) >= 0;
+        public static bool ContainsAnyExcept<T>(this Span<T> span, T value0, T value1) => IndexOfAnyExcept(View(span), value0, value1) >= 0;
+        public static bool ContainsAnyExcept<T>(this Span<T> span, T value0, T value1, T value2) => IndexOfAnyExcept(View(span), value0, value1, value2) >= 0;
+        public static bool ContainsAnyExcept<T>(this Span<T> span, ReadOnlySpan<T> values) => IndexOfAnyExcept(View(span), values) >= 0;
+
+        // Count of a sequence counts non-overlapping occurrences; an empty
+        // sequence occurs nowhere.
+        public static int Count<T>(this ReadOnlySpan<T> span, T value)
+        {
+            int n = 0;
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (Eq(span[i], value)) n++;
+            }
+            return n;
+        }
+        public static int Count<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> value)
+        {
+            if (value.Length == 0) return 0;
+            int n = 0;
+            for (int i = 0; i + value.Length <= span.Length;)
+            {
+                if (SequenceEqualCore(span.Slice(i, value.Length), value))
+                {
+                    n++;
+                    i += value.Length;
+                }
+                else i++;
+            }
+            return n;
+        }
+        public static int Count<T>(this Span<T> span, T value) => Count(View(span), value);
+        public static int Count<T>(this Span<T> span, ReadOnlySpan<T> value) => Count(View(span), value);
+
+        public static int CommonPrefixLength<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other)
+        {
+            int n = span.Length < other.Length ? span.Length : other.Length;
+            for (int i = 0; i < n; i++)
+            {
+                if (!Eq(span[i], other[i])) return i;
+            }
+            return n;
+        }
+        public static int CommonPrefixLength<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other, System.Collections.Generic.IEqualityComparer<T> comparer)
+        {
+            if (comparer == null) return CommonPrefixLength(span, other);
+            int n = span.Length < other.Length ? span.Length : other.Length;
+            for (int i = 0; i < n; i++)
+            {
+                if (!comparer.Equals(span[i], other[i])) return i;
+            }
+            return n;
+        }
+        public static int CommonPrefixLength<T>(this Span<T> span, ReadOnlySpan<T> other) => CommonPrefixLength(View(span), other);
+        public static int CommonPrefixLength<T>(this Span<T> span, ReadOnlySpan<T> other, System.Collections.Generic.IEqualityComparer<T> comparer) => CommonPrefixLength(View(span), other, comparer);
+
+        public static bool SequenceEqual<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other, System.Collections.Generic.IEqualityComparer<T> comparer)
+        {
+            if (comparer == null) return SequenceEqualCore(span, other);
+            if (span.Length != other.Length) return false;
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (!comparer.Equals(span[i], other[i])) return false;
+            }
+            return true;
+        }
+        public static bool SequenceEqual<T>(this Span<T> span, ReadOnlySpan<T> other, System.Collections.Generic.IEqualityComparer<T> comparer) => SequenceEqual(View(span), other, comparer);
+
+        // SequenceCompareTo of other elements compares as Comparer<T>.Default
+        // and the lengths with int.CompareTo.
+        public static int SequenceCompareTo<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other)
+        {
+            int n = span.Length < other.Length ? span.Length : other.Length;
+            for (int i = 0; i < n; i++)
+            {
+                int c = Cmp(span[i], other[i]);
+                if (c != 0) return c;
+            }
+            return span.Length.CompareTo(other.Length);
+        }
+        public static int SequenceCompareTo<T>(this Span<T> span, ReadOnlySpan<T> other) => SequenceCompareTo(View(span), other);
+
+        public static int LastIndexOf<T>(this Span<T> span, ReadOnlySpan<T> value) => LastIndexOf(View(span), value);
+        public static bool StartsWith<T>(this ReadOnlySpan<T> span, T value) => span.Length != 0 && Eq(span[0], value);
+        public static bool EndsWith<T>(this ReadOnlySpan<T> span, T value) => span.Length != 0 && Eq(span[span.Length - 1], value);
+        public static bool StartsWith<T>(this Span<T> span, T value) => span.Length != 0 && Eq(span[0], value);
+        public static bool EndsWith<T>(this Span<T> span, T value) => span.Length != 0 && Eq(span[span.Length - 1], value);
+
+        public static void Replace<T>(this Span<T> span, T oldValue, T newValue)
+        {
+            for (int i = 0; i < span.Length; i++)
+            {
+                if (Eq(span[i], oldValue)) span[i] = newValue;
+            }
+        }
+        public static void Replace<T>(this ReadOnlySpan<T> source, Span<T> destination, T oldValue, T newValue)
+        {
+            if (source.Length > destination.Length) throw new ArgumentException("Destination is too short.", "destination");
+            for (int i = 0; i < source.Length; i++)
+            {
+                T v = source[i];
+                destination[i] = Eq(v, oldValue) ? newValue : v;
+            }
+        }
+        public static void Replace<T>(this Span<T> source, Span<T> destination, T oldValue, T newValue) => Replace(View(source), destination, oldValue, newValue);
+
+        // BinarySearch returns the index of a match, else the complement of
+        // the index of the first larger element.
+        public static int BinarySearch<T, TComparable>(this ReadOnlySpan<T> span, TComparable comparable) where TComparable : IComparable<T>
+        {
+            if (comparable == null) throw new ArgumentNullException("comparable");
+            int lo = 0, hi = span.Length - 1;
+            while (lo <= hi)
+            {
+                int mid = (int)(((uint)hi + (uint)lo) >> 1);
+                int c = comparable.CompareTo(span[mid]);
+                if (c == 0) return mid;
+                if (c > 0) lo = mid + 1;
+                else hi = mid - 1;
+            }
+            return ~lo;
+        }
+        public static int BinarySearch<T, TComparable>(this Span<T> span, TComparable comparable) where TComparable : IComparable<T> => BinarySearch<T, TComparable>(View(span), comparable);
+        public static int BinarySearch<T, TComparer>(this ReadOnlySpan<T> span, T value, TComparer comparer) where TComparer : System.Collections.Generic.IComparer<T>
+        {
+            if (comparer == null) throw new ArgumentNullException("comparer");
+            int lo = 0, hi = span.Length - 1;
+            while (lo <= hi)
+            {
+                int mid = (int)(((uint)hi + (uint)lo) >> 1);
+                int c = comparer.Compare(value, span[mid]);
+                if (c == 0) return mid;
+                if (c > 0) lo = mid + 1;
+                else hi = mid - 1;
+            }
+            return ~lo;
+        }
+        public static int BinarySearch<T, TComparer>(this Span<T> span, T value, TComparer comparer) where TComparer : System.Collections.Generic.IComparer<T> => BinarySearch<T, TComparer>(View(span), value, comparer);
+
+        // Overlaps: two views of the same array or string sharing an element.
+        public static bool Overlaps<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other)
+        {
+            int offset;
+            return Overlaps(span, other, out offset);
+        }
+        public static bool Overlaps<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> other, out int elementOffset)
+        {
+            elementOffset = 0;
+            if (span.IsEmpty || other.IsEmpty) return false;
+            bool same = span._text != null ? object.ReferenceEquals(span._text, other._text) : span._array != null && object.ReferenceEquals(span._array, other._array);
+            if (!same) return false;
+            if (other._start < span._start + span._length && span._start < other._start + other._length)
+            {
+                elementOffset = other._start - span._start;
+                return true;
+            }
+            return false;
+        }
+        public static bool Overlaps<T>(this Span<T> span, ReadOnlySpan<T> other) => Overlaps(View(span), other);
+        public static bool Overlaps<T>(this Span<T> span, ReadOnlySpan<T> other, out int elementOffset) => Overlaps(View(span), other, out elementOffset);
+
+        // Trim of one element or of a set of them; an empty set trims
+        // nothing (the char overloads trim white space then).
+        static int TrimStartLength<T>(ReadOnlySpan<T> span, ReadOnlySpan<T> set, bool one, T value)
+        {
+            int s = 0;
+            while (s < span.Length && (one ? Eq(span[s], value) : IndexOfCore(set, span[s]) >= 0)) s++;
+            return s;
+        }
+        static int TrimEndLength<T>(ReadOnlySpan<T> span, int s, ReadOnlySpan<T> set, bool one, T value)
+        {
+            int e = span.Length;
+            while (e > s && (one ? Eq(span[e - 1], value) : IndexOfCore(set, span[e - 1]) >= 0)) e--;
+            return e;
+        }
+        public static ReadOnlySpan<T> Trim<T>(this ReadOnlySpan<T> span, T trimElement)
+        {
+            int s = TrimStartLength(span, default(ReadOnlySpan<T>), true, trimElement);
+            return span.Slice(s, TrimEndLength(span, s, default(ReadOnlySpan<T>), true, trimElement) - s);
+        }
+        public static ReadOnlySpan<T> TrimStart<T>(this ReadOnlySpan<T> span, T trimElement) => span.Slice(TrimStartLength(span, default(ReadOnlySpan<T>), true, trimElement));
+        public static ReadOnlySpan<T> TrimEnd<T>(this ReadOnlySpan<T> span, T trimElement) => span.Slice(0, TrimEndLength(span, 0, default(ReadOnlySpan<T>), true, trimElement));
+        public static ReadOnlySpan<T> Trim<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> trimElements)
+        {
+            int s = TrimStartLength(span, trimElements, false, default(T));
+            return span.Slice(s, TrimEndLength(span, s, trimElements, false, default(T)) - s);
+        }
+        public static ReadOnlySpan<T> TrimStart<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> trimElements) => span.Slice(TrimStartLength(span, trimElements, false, default(T)));
+        public static ReadOnlySpan<T> TrimEnd<T>(this ReadOnlySpan<T> span, ReadOnlySpan<T> trimElements) => span.Slice(0, TrimEndLength(span, 0, trimElements, false, default(T)));
+        public static Span<T> Trim<T>(this Span<T> span, T trimElement)
+        {
+            ReadOnlySpan<T> r = View(span);
+            int s = TrimStartLength(r, default(ReadOnlySpan<T>), true, trimElement);
+            return span.Slice(s, TrimEndLength(r, s, default(ReadOnlySpan<T>), true, trimElement) - s);
+        }
+        public static Span<T> TrimStart<T>(this Span<T> span, T trimElement) => span.Slice(TrimStartLength(View(span), default(ReadOnlySpan<T>), true, trimElement));
+        public static Span<T> TrimEnd<T>(this Span<T> span, T trimElement) => span.Slice(0, TrimEndLength(View(span), 0, default(ReadOnlySpan<T>), true, trimElement));
+        public static Span<T> Trim<T>(this Span<T> span, ReadOnlySpan<T> trimElements)
+        {
+            ReadOnlySpan<T> r = View(span);
+            int s = TrimStartLength(r, trimElements, false, default(T));
+            return span.Slice(s, TrimEndLength(r, s, trimElements, false, default(T)) - s);
+        }
+        public static Span<T> TrimStart<T>(this Span<T> span, ReadOnlySpan<T> trimElements) => span.Slice(TrimStartLength(View(span), trimElements, false, default(T)));
+        public static Span<T> TrimEnd<T>(this Span<T> span, ReadOnlySpan<T> trimElements) => span.Slice(0, TrimEndLength(View(span), 0, trimElements, false, default(T)));
+        public static ReadOnlySpan<char> TrimStart(this ReadOnlySpan<char> span, ReadOnlySpan<char> trimChars) => trimChars.IsEmpty ? TrimStart(span) : span.Slice(TrimStartLength(span, trimChars, false, '\0'));
+        public static ReadOnlySpan<char> TrimEnd(this ReadOnlySpan<char> span, ReadOnlySpan<char> trimChars) => trimChars.IsEmpty ? TrimEnd(span) : span.Slice(0, TrimEndLength(span, 0, trimChars, false, '\0'));
+        static int WhiteStart(ReadOnlySpan<char> span)
+        {
+            int s = 0;
+            while (s < span.Length && char.IsWhiteSpace(span[s])) s++;
+            return s;
+        }
+        static int WhiteEnd(ReadOnlySpan<char> span, int s)
+        {
+            int e = span.Length;
+            while (e > s && char.IsWhiteSpace(span[e - 1])) e--;
+            return e;
+        }
+        public static Span<char> Trim(this Span<char> span)
+        {
+            ReadOnlySpan<char> r = View(span);
+            int s = WhiteStart(r);
+            return span.Slice(s, WhiteEnd(r, s) - s);
+        }
+        public static Span<char> TrimStart(this Span<char> span) => span.Slice(WhiteStart(View(span)));
+        public static Span<char> TrimEnd(this Span<char> span) => span.Slice(0, WhiteEnd(View(span), 0));
+
+        public static ReadOnlySpan<char> AsSpan(this string text, Index startIndex)
+        {
+            int n = text == null ? 0 : text.Length;
+            int s = startIndex.GetOffset(n);
+            if ((uint)s > (uint)n) throw new ArgumentOutOfRangeException("startIndex");
+            return text == null ? default(ReadOnlySpan<char>) : new ReadOnlySpan<char>(null, text, s, n - s);
+        }
+        public static Span<T> AsSpan<T>(this T[] array, Index startIndex)
+        {
+            int n = array == null ? 0 : array.Length;
+            int s = startIndex.GetOffset(n);
+            if ((uint)s > (uint)n) throw new ArgumentOutOfRangeException();
+            return new Span<T>(array, s, n - s, 0);
+        }
+        public static Memory<T> AsMemory<T>(this T[] array, Index startIndex)
+        {
+            int n = array == null ? 0 : array.Length;
+            int s = startIndex.GetOffset(n);
+            if ((uint)s > (uint)n) throw new ArgumentOutOfRangeException();
+            return new Memory<T>(array, s, n - s);
+        }
+        public static Memory<T> AsMemory<T>(this T[] array, Range range)
+        {
+            int n = array == null ? 0 : array.Length;
+            int s = range.Start.GetOffset(n), e = range.End.GetOffset(n);
+            if ((uint)e > (uint)n || (uint)s > (uint)e) throw new ArgumentOutOfRangeException();
+            return new Memory<T>(array, s, e - s);
+        }
+        public static ReadOnlyMemory<char> AsMemory(this string text, Index startIndex)
+        {
+            int n = text == null ? 0 : text.Length;
+            int s = startIndex.GetOffset(n);
+            if ((uint)s > (uint)n) throw new ArgumentOutOfRangeException("startIndex");
+            return text == null ? default(ReadOnlyMemory<char>) : new ReadOnlyMemory<char>(null, text, s, n - s);
+        }
+        public static ReadOnlyMemory<char> AsMemory(this string text, Range range)
+        {
+            int n = text == null ? 0 : text.Length;
+            int s = range.Start.GetOffset(n), e = range.End.GetOffset(n);
+            if ((uint)e > (uint)n || (uint)s > (uint)e) throw new ArgumentOutOfRangeException("range");
+            return text == null ? default(ReadOnlyMemory<char>) : new ReadOnlyMemory<char>(null, text, s, e - s);
+        }
+
+        public static bool Equals(this ReadOnlySpan<char> span, ReadOnlySpan<char> other, StringComparison comparisonType) => string.Equals(span.ToString(), other.ToString(), comparisonType);
+        public static int LastIndexOf(this ReadOnlySpan<char> span, ReadOnlySpan<char> value, StringComparison comparisonType) => span.ToString().LastIndexOf(value.ToString(), comparisonType);
+
+        // The case mappings write into destination and return the count
+        // written, or -1 when it is too short.
+        static int MapCase(ReadOnlySpan<char> source, Span<char> destination, string mapped)
+        {
+            if (destination.Length < source.Length) return -1;
+            for (int i = 0; i < mapped.Length; i++) destination[i] = mapped[i];
+            return mapped.Length;
+        }
+        public static int ToUpperInvariant(this ReadOnlySpan<char> source, Span<char> destination) => MapCase(source, destination, source.ToString().ToUpperInvariant());
+        public static int ToLowerInvariant(this ReadOnlySpan<char> source, Span<char> destination) => MapCase(source, destination, source.ToString().ToLowerInvariant());
+        public static int ToUpper(this ReadOnlySpan<char> source, Span<char> destination, System.Globalization.CultureInfo culture) => MapCase(source, destination, source.ToString().ToUpper(culture));
+        public static int ToLower(this ReadOnlySpan<char> source, Span<char> destination, System.Globalization.CultureInfo culture) => MapCase(source, destination, source.ToString().ToLower(culture));
+
+        // Split of a char span into Ranges as string.Split with a count of
+        // destination.Length: the last Range holds the rest of the source.
+        public static int Split(this ReadOnlySpan<char> source, Span<Range> destination, char separator, StringSplitOptions options = StringSplitOptions.None)
+        {
+            char[] one = new char[] { separator };
+            return SplitCore(source, destination, new ReadOnlySpan<char>(one), true, options);
+        }
+        public static int Split(this ReadOnlySpan<char> source, Span<Range> destination, ReadOnlySpan<char> separator, StringSplitOptions options = StringSplitOptions.None) =>
+            SplitCore(source, destination, separator, false, options);
+        public static int SplitAny(this ReadOnlySpan<char> source, Span<Range> destination, ReadOnlySpan<char> separators, StringSplitOptions options = StringSplitOptions.None) =>
+            SplitCore(source, destination, separators, true, options);
+
+        static int SplitCore(ReadOnlySpan<char> source, Span<Range> destination, ReadOnlySpan<char> separators, bool any, StringSplitOptions options)
+        {
+            if ((options & ~(StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)) != 0)
+                throw new ArgumentException("Value of flags is invalid.", "options");
+            if (destination.IsEmpty) return 0;
+            bool keepEmpty = (options & StringSplitOptions.RemoveEmptyEntries) == 0;
+            bool trim = (options & StringSplitOptions.TrimEntries) != 0;
+            int count = 0, pos = 0;
+            while (count < destination.Length - 1)
+            {
+                int at = -1, len = 0;
+                if (any)
+                {
+                    for (int i = pos; i < source.Length; i++)
+                    {
+                        if (separators.IsEmpty ? char.IsWhiteSpace(source[i]) : IndexOfCore(separators, source[i]) >= 0)
+                        {
+                            at = i;
+                            len = 1;
+                            break;
+                        }
+                    }
+                }
+                else if (!separators.IsEmpty)
+                {
+                    int k = IndexOfSeqCore(source.Slice(pos), separators);
+                    if (k >= 0)
+                    {
+                        at = pos + k;
+                        len = separators.Length;
+                    }
+                }
+                if (at < 0) break;
+                int s = pos, e = at;
+                if (trim)
+                {
+                    while (s < e && char.IsWhiteSpace(source[s])) s++;
+                    while (e > s && char.IsWhiteSpace(source[e - 1])) e--;
+                }
+                if (keepEmpty || e > s) destination[count++] = new Range(s, e);
+                pos = at + len;
+            }
+            int rs = pos, re = source.Length;
+            if (trim)
+            {
+                while (rs < re && char.IsWhiteSpace(source[rs])) rs++;
+                while (re > rs && char.IsWhiteSpace(source[re - 1])) re--;
+            }
+            if (keepEmpty || re > rs) destination[count++] = new Range(rs, re);
+            return count;
+        }
+
+        // Split and SplitAny (.NET 9) enumerate the Ranges between
+        // separators, empty ones included; SplitAny with no separators, and
+        // Split() of a char span, split at white space.
+        public static SpanSplitEnumerator<T> Split<T>(this ReadOnlySpan<T> source, T separator) => new SpanSplitEnumerator<T>(source, new T[] { separator }, 0);
+        public static SpanSplitEnumerator<T> Split<T>(this ReadOnlySpan<T> source, ReadOnlySpan<T> separator) => new SpanSplitEnumerator<T>(source, separator.ToArray(), 1);
+        public static SpanSplitEnumerator<T> SplitAny<T>(this ReadOnlySpan<T> source, ReadOnlySpan<T> separators) => new SpanSplitEnumerator<T>(source, separators.ToArray(), 2);
+        public static SpanSplitEnumerator<char> Split(this ReadOnlySpan<char> source) => new SpanSplitEnumerator<char>(source, new char[0], 2);
+        public static SpanSplitEnumerator<T> Split<T>(this Span<T> source, T separator) => new SpanSplitEnumerator<T>(View(source), new T[] { separator }, 0);
+        public static SpanSplitEnumerator<T> Split<T>(this Span<T> source, ReadOnlySpan<T> separator) => new SpanSplitEnumerator<T>(View(source), separator.ToArray(), 1);
+        public static SpanSplitEnumerator<T> SplitAny<T>(this Span<T> source, ReadOnlySpan<T> separators) => new SpanSplitEnumerator<T>(View(source), separators.ToArray(), 2);
+
+        // SpanSplitEnumerator<T> is a struct, as in .NET: a copy enumerates
+        // on its own. default(SpanSplitEnumerator<T>) has nothing to give.
+        public ref struct SpanSplitEnumerator<T>
+        {
+            private readonly T[] _array;
+            private readonly string _text;
+            private readonly int _start;
+            private readonly int _length;
+            private readonly T[] _separators;
+            private readonly int _mode; // 0 one element, 1 a sequence, 2 any of a set
+            private int _next;
+            private bool _done;
+            private int _curStart;
+            private int _curEnd;
+
+            internal SpanSplitEnumerator(ReadOnlySpan<T> source, T[] separators, int mode)
+            {
+                _array = source._array;
+                _text = source._text;
+                _start = source._start;
+                _length = source._length;
+                _separators = separators;
+                _mode = mode;
+                _next = 0;
+                _done = false;
+                _curStart = 0;
+                _curEnd = 0;
+            }
+
+            public ReadOnlySpan<T> Source => new ReadOnlySpan<T>(_array, _text, _start, _length);
+            public Range Current => new Range(_curStart, _curEnd);
+            public SpanSplitEnumerator<T> GetEnumerator() => this;
+
+            public bool MoveNext()
+            {
+                if (_done || _separators == null) return false;
+                ReadOnlySpan<T> span = Source;
+                ReadOnlySpan<T> seps = new ReadOnlySpan<T>(_separators);
+                bool white = _mode == 2 && _separators.Length == 0 && default(T) is char;
+                int at = -1, len = 0;
+                if (_mode == 1)
+                {
+                    if (_separators.Length > 0)
+                    {
+                        int k = IndexOfSeqCore(span.Slice(_next), seps);
+                        if (k >= 0)
+                        {
+                            at = _next + k;
+                            len = _separators.Length;
+                        }
+                    }
+                }
+                else
+                {
+                    for (int i = _next; i < span.Length; i++)
+                    {
+                        if (white ? char.IsWhiteSpace((char)(object)span[i]) : IndexOfCore(seps, span[i]) >= 0)
+                        {
+                            at = i;
+                            len = 1;
+                            break;
+                        }
+                    }
+                }
+                _curStart = _next;
+                if (at < 0)
+                {
+                    _curEnd = span.Length;
+                    _done = true;
+                    return true;
+                }
+                _curEnd = at;
+                _next = at + len;
+                return true;
+            }
+        }
+    }
+
+    // string.Create(length, state, action): the characters action writes
+    // into a span of length chars (.NET declares it on String).
+    public static class StringCreateExtensions
+    {
+        extension(string)
+        {
+            public static string Create<TState>(int length, TState state, System.Buffers.SpanAction<char, TState> action)
+            {
+                if (action == null) throw new ArgumentNullException(nameof(action));
+                if (length <= 0)
+                {
+                    if (length == 0) return string.Empty;
+                    throw new ArgumentOutOfRangeException(nameof(length));
+                }
+                char[] chars = new char[length];
+                action(new Span<char>(chars), state);
+                return new string(chars);
+            }
+        }
     }
 
     public class Attribute
@@ -1099,6 +1738,12 @@ namespace System
         Property = 128, Field = 256, Event = 512, Interface = 1024, Parameter = 2048, Delegate = 4096,
         ReturnValue = 8192, GenericParameter = 16384, All = 32767
     }
+}
+
+namespace System.Buffers
+{
+    public delegate void SpanAction<T, in TArg>(Span<T> span, TArg arg);
+    public delegate void ReadOnlySpanAction<T, in TArg>(ReadOnlySpan<T> span, TArg arg);
 }
 
 namespace System.Collections
@@ -2283,6 +2928,21 @@ namespace System.Collections.Generic
         }
     }
 
+    // The Comparer property of a Dictionary or HashSet (natives): the
+    // comparer it was made with, else EqualityComparer<T>.Default.
+    public static class CollectionComparers
+    {
+        extension<TKey, TValue>(Dictionary<TKey, TValue> dictionary)
+        {
+            public IEqualityComparer<TKey> Comparer => dictionary.ComparerOrNull() ?? EqualityComparer<TKey>.Default;
+        }
+
+        extension<T>(HashSet<T> set)
+        {
+            public IEqualityComparer<T> Comparer => set.ComparerOrNull() ?? EqualityComparer<T>.Default;
+        }
+    }
+
     public abstract class Comparer<T> : IComparer<T>
     {
         static Comparer<T> s_default;
@@ -2397,6 +3057,76 @@ namespace System.Linq
             var d = new System.Collections.Generic.Dictionary<TKey, TValue>(comparer);
             foreach (var kv in source) d.Add(kv.Item1, kv.Item2);
             return d;
+        }
+    }
+
+    // Zip of three sequences and Max/Min with a comparer: the library's
+    // natives of those names take a selector third and second.
+    public static class EnumerableOverloads
+    {
+        public static System.Collections.Generic.IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip<TFirst, TSecond, TThird>(this System.Collections.Generic.IEnumerable<TFirst> first, System.Collections.Generic.IEnumerable<TSecond> second, System.Collections.Generic.IEnumerable<TThird> third)
+        {
+            if (first == null) throw new ArgumentNullException(nameof(first));
+            if (second == null) throw new ArgumentNullException(nameof(second));
+            if (third == null) throw new ArgumentNullException(nameof(third));
+            return Zip3(first, second, third);
+        }
+
+        static System.Collections.Generic.IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip3<TFirst, TSecond, TThird>(System.Collections.Generic.IEnumerable<TFirst> first, System.Collections.Generic.IEnumerable<TSecond> second, System.Collections.Generic.IEnumerable<TThird> third)
+        {
+            using (var e1 = first.GetEnumerator())
+            using (var e2 = second.GetEnumerator())
+            using (var e3 = third.GetEnumerator())
+            {
+                while (e1.MoveNext() && e2.MoveNext() && e3.MoveNext())
+                    yield return (e1.Current, e2.Current, e3.Current);
+            }
+        }
+
+        public static TSource Max<TSource>(this System.Collections.Generic.IEnumerable<TSource> source, System.Collections.Generic.IComparer<TSource> comparer) => Extreme(source, comparer, true);
+        public static TSource Min<TSource>(this System.Collections.Generic.IEnumerable<TSource> source, System.Collections.Generic.IComparer<TSource> comparer) => Extreme(source, comparer, false);
+
+        // Extreme passes nulls over and gives null for an empty sequence
+        // of a reference or nullable type; a value type's throws.
+        static TSource Extreme<TSource>(System.Collections.Generic.IEnumerable<TSource> source, System.Collections.Generic.IComparer<TSource> comparer, bool max)
+        {
+            if (source == null) throw new ArgumentNullException(nameof(source));
+            using (var e = source.GetEnumerator())
+            {
+                TSource value = default(TSource);
+                if (value == null)
+                {
+                    do
+                    {
+                        if (!e.MoveNext()) return value;
+                        value = e.Current;
+                    }
+                    while (value == null);
+                    while (e.MoveNext())
+                    {
+                        TSource next = e.Current;
+                        if (next != null && Better(comparer, next, value, max)) value = next;
+                    }
+                    return value;
+                }
+                if (!e.MoveNext()) throw new InvalidOperationException("Sequence contains no elements");
+                value = e.Current;
+                while (e.MoveNext())
+                {
+                    TSource next = e.Current;
+                    if (Better(comparer, next, value, max)) value = next;
+                }
+                return value;
+            }
+        }
+
+        static bool Better<TSource>(System.Collections.Generic.IComparer<TSource> comparer, TSource next, TSource value, bool max)
+        {
+            int c;
+            if (comparer != null) c = comparer.Compare(next, value);
+            else if ((object)next is IComparable cmp) c = cmp.CompareTo(value);
+            else throw new ArgumentException("At least one object must implement IComparable.");
+            return max ? c > 0 : c < 0;
         }
     }
 
@@ -2576,6 +3306,7 @@ namespace System.Collections.Generic
 
         public SortedDictionary() : this((IComparer<TKey>)null) { }
         public SortedDictionary(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
+        public IComparer<TKey> Comparer => _comparer;
         public SortedDictionary(IDictionary<TKey, TValue> dictionary) : this((IComparer<TKey>)null)
         {
             foreach (var kv in dictionary) Add(kv.Key, kv.Value);
@@ -2673,7 +3404,13 @@ namespace System.Collections.Generic
 
         public SortedList() : this((IComparer<TKey>)null) { }
         public SortedList(IComparer<TKey> comparer) { _comparer = comparer ?? Comparer<TKey>.Default; }
-        public SortedList(int capacity) { _comparer = Comparer<TKey>.Default; }
+        public SortedList(int capacity)
+        {
+            if (capacity < 0) throw new ArgumentOutOfRangeException(nameof(capacity), capacity, "Non-negative number required.");
+            _comparer = Comparer<TKey>.Default;
+            _keys.Capacity = capacity;
+            _values.Capacity = capacity;
+        }
         public IComparer<TKey> Comparer => _comparer;
         public SortedList(IDictionary<TKey, TValue> dictionary)
         {
@@ -2682,7 +3419,23 @@ namespace System.Collections.Generic
         }
 
         public int Count => _keys.Count;
-        public int Capacity { get => _keys.Capacity; set => _keys.Capacity = value; }
+        public int Capacity
+        {
+            get => _keys.Capacity;
+            set
+            {
+                if (value < _keys.Count) throw new ArgumentOutOfRangeException(nameof(value), value, "capacity was less than the current size.");
+                _keys.Capacity = value;
+                _values.Capacity = value;
+            }
+        }
+
+        // TrimExcess shrinks the capacity to the count when less than 90%
+        // of it is used, as .NET's.
+        public void TrimExcess()
+        {
+            if (_keys.Count < (int)(_keys.Capacity * 0.9)) Capacity = _keys.Count;
+        }
         public IList<TKey> Keys => new List<TKey>(_keys);
         public IList<TValue> Values => new List<TValue>(_values);
 
@@ -3354,6 +4107,19 @@ namespace System.Collections.Generic
         }
 
         public bool Contains(T item) => InRange(item) && Find(item) >= 0;
+
+        // TryGetValue gives the stored element equal to equalValue.
+        public bool TryGetValue(T equalValue, out T actualValue)
+        {
+            int i = InRange(equalValue) ? Find(equalValue) : -1;
+            if (i < 0)
+            {
+                actualValue = default(T);
+                return false;
+            }
+            actualValue = (_root == null ? _items : _root._items)[i];
+            return true;
+        }
 
         public void Clear()
         {
@@ -7001,6 +7767,36 @@ namespace System.Text
     {
         public DecoderFallbackException() : base("Value does not fall within the expected range.") { }
         public DecoderFallbackException(string message) : base(message) { }
+    }
+
+    // StringBuilder.GetChunks: the builder's text as one chunk (the VM's
+    // builder is not a chain of chunks; docs/deviations.md).
+    public static class StringBuilderChunks
+    {
+        public static ChunkEnumerator GetChunks(this StringBuilder builder) => new ChunkEnumerator(builder.ToString());
+    }
+
+    public struct ChunkEnumerator
+    {
+        private readonly string _text;
+        private bool _started;
+
+        internal ChunkEnumerator(string text)
+        {
+            _text = text;
+            _started = false;
+        }
+
+        public ChunkEnumerator GetEnumerator() => this;
+
+        public bool MoveNext()
+        {
+            if (_started || _text == null) return false;
+            _started = true;
+            return true;
+        }
+
+        public ReadOnlyMemory<char> Current => _text.AsMemory();
     }
 }
 

@@ -190,6 +190,11 @@ func init() {
 
 // NewStr allocates a string object.
 func NewStr(s string) *Str {
+	if s == "" {
+		// One empty string, as .NET's string.Empty, which "" and every
+		// operation that yields an empty string give.
+		return emptyStr
+	}
 	ascii := true
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
@@ -199,6 +204,8 @@ func NewStr(s string) *Str {
 	}
 	return &Str{Header: Header{TString}, S: s, ascii: ascii}
 }
+
+var emptyStr = &Str{Header: Header{TString}, ascii: true}
 
 // String makes a string value.
 func String(s string) Value { return Value{p: unsafe.Pointer(NewStr(s))} }

@@ -537,7 +537,11 @@ type binder struct {
 	// extension methods of that name, in declaration order: their members
 	// are declared when the name is first looked up (extensionsInScope).
 	extOwners map[string][]*Type
-	nsMemo    map[nsKey][]string // namespaces' results
+	// staticExtOwners lists, by name, the prelude types whose extension
+	// blocks declare static members of that name (staticExtensionsFor
+	// declares them when the name is first looked up).
+	staticExtOwners map[string][]*Type
+	nsMemo          map[nsKey][]string // namespaces' results
 	// syms holds the symbol declareMembers made for each method and
 	// property declaration, explicit implementations and overrides
 	// included (which member lookup does not see).
@@ -622,7 +626,7 @@ type scope struct {
 func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 	b := &binder{u: newUniverse(), decls: map[*Type][]*lang.TypeDecl{}, files: map[*lang.TypeDecl]*lang.File{},
 		opaque: map[*vm.Type]*Type{}, extNames: map[string]bool{}, exts: map[string][]*Method{}, staticExts: map[string][]*Method{},
-		extOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
+		extOwners: map[string][]*Type{}, staticExtOwners: map[string][]*Type{}, nsMemo: map[nsKey][]string{}, syms: map[lang.Node]Symbol{},
 		lambdaDelegates: map[*lang.LambdaExpr]*Type{}, funcSigs: map[*lang.MethodDecl]funcSig{},
 		lambdas: map[*lang.LambdaExpr][]*lambdaBinding{}, origins: map[*lang.LambdaExpr]*lang.LambdaExpr{},
 		lambdaNames: map[*lang.LambdaExpr][]string{}, targeted: map[*lang.LambdaExpr]bool{}, receivers: map[*lang.Arg]bool{}}
@@ -836,6 +840,11 @@ func (b *binder) declareOnDemand(t *Type, td *lang.TypeDecl) {
 				b.extOwners[md.Name] = append(owners, t)
 			}
 			b.extNames[md.Name] = true
+		}
+		if md, ok := m.(*lang.MethodDecl); ok && md.Extension != nil && md.ExtStatic {
+			if owners := b.staticExtOwners[md.Name]; len(owners) == 0 || owners[len(owners)-1] != t {
+				b.staticExtOwners[md.Name] = append(owners, t)
+			}
 		}
 	}
 }

@@ -118,7 +118,18 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		if t, ok := b.extensionFallback(e, instance, before); ok {
 			return t
 		}
+		if t, ok := b.staticExtensionFallback(e, staticRecv, before); ok {
+			return t
+		}
 		return b.commonReturn(cands, len(e.Args))
+	}
+	if instance != nil && m.Static && !m.Ext {
+		// An instance access leaves the static methods out of the group
+		// (C# 7.3's improved candidates), so an extension method applies
+		// before CS0176: span.Equals(other, comparisonType).
+		if t, ok := b.extensionFallback(e, instance, before); ok {
+			return t
+		}
 	}
 	b.info.Calls[e] = m
 	if f, ok := e.Fun.(*lang.MemberExpr); ok {
@@ -176,6 +187,29 @@ func (b *binder) extensionFallback(e *lang.CallExpr, instance lang.Expr, before 
 	saved := b.diags
 	b.diags = append(lang.Diagnostics(nil), saved[:before]...)
 	t, ok := b.extensionCall(e, f, recv)
+	if !ok || b.info.Calls[e] == nil {
+		b.diags = saved
+		return nil, false
+	}
+	return t, true
+}
+
+// staticExtensionFallback binds a static call T.M(...) that none of T's
+// own methods M takes as a call of a static extension member M for T
+// (string.Create(length, state, action) beside string.Create(provider,
+// text)), dropping the diagnostics of the failed resolution; ok is false
+// when no extension block in scope declares one that applies.
+func (b *binder) staticExtensionFallback(e *lang.CallExpr, recv *Type, before int) (*Type, bool) {
+	f, ok := e.Fun.(*lang.MemberExpr)
+	if !ok || recv == nil {
+		return nil, false
+	}
+	if cands, _ := b.staticExtensionsFor(f.Name, recv); len(cands) == 0 {
+		return nil, false
+	}
+	saved := b.diags
+	b.diags = append(lang.Diagnostics(nil), saved[:before]...)
+	t, ok := b.staticExtensionCall(e, f, recv)
 	if !ok || b.info.Calls[e] == nil {
 		b.diags = saved
 		return nil, false

@@ -67,6 +67,16 @@ func (b *binder) staticExtensionsFor(name string, t *Type) ([]*Method, [][]*Type
 	for _, ns := range b.namespaces(b.typeCtx()) {
 		in[ns] = true
 	}
+	// A prelude type's static extension members are declared on demand.
+	for _, o := range b.staticExtOwners[name] {
+		for _, sym := range b.u.declared(o, name) {
+			if m, ok := sym.(*Method); ok {
+				if d, ok := m.Decl.(*lang.MethodDecl); ok && d.Extension != nil && d.ExtStatic {
+					b.addStaticExtension(m)
+				}
+			}
+		}
+	}
 	var out []*Method
 	var targs [][]*Type
 	for _, m := range b.staticExts[name] {

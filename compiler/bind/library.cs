@@ -2178,6 +2178,7 @@ namespace System.Collections.Generic
         public extern void TrimExcess();
         public extern void TrimExcess(int capacity);
         public extern Enumerator GetEnumerator();
+        internal extern IEqualityComparer<TKey> ComparerOrNull();
 
         public class Enumerator : IEnumerator<KeyValuePair<TKey, TValue>>
         {
@@ -2189,12 +2190,14 @@ namespace System.Collections.Generic
         public sealed class KeyCollection : ICollection<TKey>, IReadOnlyCollection<TKey>
         {
             public int Count { get; }
+            public extern void CopyTo(TKey[] array, int index);
             public extern IEnumerator<TKey> GetEnumerator();
         }
 
         public sealed class ValueCollection : ICollection<TValue>, IReadOnlyCollection<TValue>
         {
             public int Count { get; }
+            public extern void CopyTo(TValue[] array, int index);
             public extern IEnumerator<TValue> GetEnumerator();
         }
     }
@@ -2223,6 +2226,7 @@ namespace System.Collections.Generic
         public extern bool Remove(T item);
         public extern bool SetEquals(IEnumerable<T> other);
         public extern void UnionWith(IEnumerable<T> other);
+        internal extern IEqualityComparer<T> ComparerOrNull();
     }
 
     public class Queue<T> : IReadOnlyCollection<T>, System.Collections.ICollection
@@ -3111,7 +3115,6 @@ namespace System.Linq
         public extern static IEnumerable<TSource> IntersectBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
         public extern static IEnumerable<TSource> ExceptBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector);
         public extern static IEnumerable<TSource> ExceptBy<TSource, TKey>(this IEnumerable<TSource> first, IEnumerable<TKey> second, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
-        public extern static IEnumerable<(TFirst First, TSecond Second, TThird Third)> Zip<TFirst, TSecond, TThird>(this IEnumerable<TFirst> first, IEnumerable<TSecond> second, IEnumerable<TThird> third);
         public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second);
         public extern static IEnumerable<TSource> Intersect<TSource>(this IEnumerable<TSource> first, IEnumerable<TSource> second, IEqualityComparer<TSource> comparer);
         public extern static long LongCount<TSource>(this IEnumerable<TSource> source);
@@ -3201,6 +3204,7 @@ namespace System.Linq
         public extern static float Sum(this IEnumerable<float> source);
         public extern static float Sum<TSource>(this IEnumerable<TSource> source, Func<TSource, float> selector);
         public extern static TSource[] ToArray<TSource>(this IEnumerable<TSource> source);
+        public extern static bool TryGetNonEnumeratedCount<TSource>(this IEnumerable<TSource> source, out int count);
         public extern static Dictionary<TKey, TSource> ToDictionary<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector);
         public extern static Dictionary<TKey, TSource> ToDictionary<TSource, TKey>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, IEqualityComparer<TKey> comparer);
         public extern static Dictionary<TKey, TElement> ToDictionary<TSource, TKey, TElement>(this IEnumerable<TSource> source, Func<TSource, TKey> keySelector, Func<TSource, TElement> elementSelector);

@@ -297,6 +297,11 @@ func init() {
 		}
 		return vm.Null, nil
 	})
+	// ComparerOrNull is the comparer the dictionary was made with, null
+	// for the default; the prelude's Comparer property reads it.
+	dt.AddMethod("ComparerOrNull", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return comparerOrNull(dictOf(args[0]).h.cmp), nil
+	})
 	dt.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		dictOf(args[0]).h.clear()
 		return vm.Null, nil
@@ -322,6 +327,29 @@ func init() {
 			return vm.Int(int32(args[0].AsNative().(*dictView).d.h.len())), nil
 		}, nil)
 		vt.AddMethod("GetEnumerator", 0, 0, getEnumerator)
+		// CopyTo(array, index) with .NET's checks and messages.
+		vt.AddMethod("CopyTo", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if args[1].IsNull() {
+				return vm.Null, argNull(t, "array")
+			}
+			dst, err := arrayArg(t, args[1])
+			if err != nil {
+				return vm.Null, err
+			}
+			i, _ := toInt(args[2])
+			if i < 0 || i > len(dst.V) {
+				return vm.Null, argOutOfRange(t, "index", msgNonNegative)
+			}
+			items, err := collect(t, args[0])
+			if err != nil {
+				return vm.Null, err
+			}
+			if len(dst.V)-i < len(items) {
+				return vm.Null, t.Throw("System.ArgumentException", "Destination array is not long enough to copy all the items in the collection. Check array index and length.")
+			}
+			copy(dst.V[i:], items)
+			return vm.Null, nil
+		})
 	}
 	// KeyCollection.Contains is the dictionary's ContainsKey, with its
 	// comparer (Enumerable.Contains defers to it).

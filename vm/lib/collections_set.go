@@ -247,6 +247,9 @@ func init() {
 		ok, err := setOf(args[0]).remove(t, args[1])
 		return vm.Bool(ok), err
 	})
+	hs.AddMethod("ComparerOrNull", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return comparerOrNull(setOf(args[0]).h.cmp), nil
+	})
 	hs.AddMethod("Clear", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		setOf(args[0]).h.clear()
 		return vm.Null, nil

@@ -50,6 +50,14 @@ func equalityComparerOf(v vm.Value) *keyComparer {
 	return &keyComparer{value: v, equals: eq, hash: h}
 }
 
+// comparerOrNull is the comparer object of c, null for the default.
+func comparerOrNull(c *keyComparer) vm.Value {
+	if c == nil {
+		return vm.Null
+	}
+	return c.value
+}
+
 // isEqualityComparer reports whether a constructor argument is a comparer
 // rather than a capacity or a collection.
 func isEqualityComparer(v vm.Value) bool { return equalityComparerOf(v) != nil }

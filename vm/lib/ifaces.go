@@ -35,6 +35,7 @@ const (
 	nIEnumerableT   = "System.Collections.Generic.IEnumerable`1"
 	nIEnumerable    = "System.Collections.IEnumerable"
 	nICollectionT   = "System.Collections.Generic.ICollection`1"
+	nICollection    = "System.Collections.ICollection"
 	nIListT         = "System.Collections.Generic.IList`1"
 	nIROCollectionT = "System.Collections.Generic.IReadOnlyCollection`1"
 	nIROListT       = "System.Collections.Generic.IReadOnlyList`1"
@@ -51,7 +52,7 @@ var (
 	ifReadOnlyDict  = []string{"System.Collections.Generic.IReadOnlyDictionary`2", nIROCollectionT, nIEnumerableT, nIEnumerable}
 	ifComparable    = []string{"System.IComparable", "System.IComparable`1", "System.IEquatable`1"}
 	ifPrimitive     = append([]string{"System.IFormattable", "System.IConvertible"}, ifComparable...)
-	ifNonGenericCol = []string{"System.Collections.ICollection", nIEnumerable}
+	ifNonGenericCol = []string{nICollection, nIEnumerable}
 )
 
 // implements sets the interfaces a library type implements.
@@ -91,6 +92,8 @@ func init() {
 		implements(t, ifPrimitive)
 	}
 	implements(vm.TBool, ifComparable, []string{"System.IConvertible"})
+	implements(tStringComparer, []string{"System.Collections.Generic.IComparer`1", "System.Collections.Generic.IEqualityComparer`1",
+		"System.Collections.IComparer", "System.Collections.IEqualityComparer"})
 	implements(tStringBuilder, []string{"System.Runtime.Serialization.ISerializable"})
 	implements(tTimeSpan, ifComparable, []string{"System.IFormattable"})
 	implements(tDateTime, ifComparable, []string{"System.IFormattable", "System.IConvertible"})

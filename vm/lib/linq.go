@@ -17,6 +17,78 @@ type lazySeq struct {
 	elem  *vm.Type
 	// ordered holds the sort keys of an OrderBy chain, for ThenBy.
 	ordered *orderSpec
+	// count, when set, gives the number of elements without enumerating,
+	// as .NET's iterators whose count is cheap (Enumerable.Range, a
+	// Select over an array): TryGetNonEnumeratedCount.
+	count func(t *vm.Thread) (int, bool, error)
+}
+
+// counted sets the cheap count of a lazy sequence v.
+func counted(v vm.Value, count func(t *vm.Thread) (int, bool, error)) vm.Value {
+	if s, ok := v.AsNative().(*lazySeq); ok {
+		s.count = count
+	}
+	return v
+}
+
+// countOfSource is the cheap count of a lazy sequence over src: src's own.
+func countOfSource(src vm.Value, extra int) func(t *vm.Thread) (int, bool, error) {
+	return func(t *vm.Thread) (int, bool, error) {
+		n, ok, err := cheapCount(t, src)
+		return n + extra, ok, err
+	}
+}
+
+// isIList reports whether src is an array or implements IList<T>, whose
+// indexer ElementAt reads.
+func isIList(src vm.Value) bool {
+	if src.AsArray() != nil {
+		return true
+	}
+	if src.AsStr() != nil || src.IsNull() {
+		return false
+	}
+	it, ty := vm.Builtin(nIListT), src.Type()
+	return it != nil && ty != nil && ty.IsSubclassOf(it)
+}
+
+// fixedCount is the cheap count of Range and Repeat.
+func fixedCount(n int) func(t *vm.Thread) (int, bool, error) {
+	return func(*vm.Thread) (int, bool, error) { return n, true, nil }
+}
+
+// cheapCount is the count TryGetNonEnumeratedCount reports: an array's
+// length, a collection's Count (ICollection<T> or ICollection), or a lazy
+// sequence's cheap count; ok is false for anything else (a string, a
+// Where, an iterator method).
+func cheapCount(t *vm.Thread, src vm.Value) (int, bool, error) {
+	if a := src.AsArray(); a != nil {
+		return len(a.V), true, nil
+	}
+	if src.AsStr() != nil || src.IsNull() {
+		return 0, false, nil
+	}
+	if l, ok := src.AsNative().(*list); ok {
+		return l.count(), true, nil
+	}
+	if s, ok := src.AsNative().(*lazySeq); ok {
+		if s.count == nil {
+			return 0, false, nil
+		}
+		return s.count(t)
+	}
+	f := collectionMember(src, nICollectionT, "get_Count", 0, false)
+	if f == nil {
+		f = collectionMember(src, nICollection, "get_Count", 0, false)
+	}
+	if f == nil {
+		return 0, false, nil
+	}
+	v, err := t.Invoke(f, src, nil)
+	if err != nil {
+		return 0, true, err
+	}
+	return int(v.AsInt()), true, nil
 }
 
 func (s *lazySeq) open(t *vm.Thread) (iter, error) { return s.open_(t) }
@@ -256,14 +328,23 @@ func extreme(isMax bool) native {
 	}
 }
 
-// extremeBy is MinBy/MaxBy.
+// extremeBy is MinBy/MaxBy. An empty sequence of a reference (or
+// nullable) type gives null, of a value type throws; null keys are passed
+// over unless every key is null, as .NET's.
 func extremeBy(isMax bool) native {
 	return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		args, ts := vm.TakeTypeArgs(args, 2, 2)
+		if len(args) > 1 && args[1].IsNull() {
+			return vm.Null, argNull(t, "keySelector")
+		}
 		vs, err := collect(t, args[0])
 		if err != nil {
 			return vm.Null, err
 		}
 		if len(vs) == 0 {
+			if ts != nil && ts[0] != nil && zeroOf(ts[0]).IsNull() {
+				return vm.Null, nil
+			}
 			return vm.Null, noElements(t)
 		}
 		var cmp vm.Value
@@ -280,6 +361,13 @@ func extremeBy(isMax bool) native {
 			k, err := call1(t, args[1], v)
 			if err != nil {
 				return vm.Null, err
+			}
+			if k.IsNull() {
+				continue
+			}
+			if bk.IsNull() {
+				best, bk = v, k
+				continue
 			}
 			c, err := compare(k, bk)
 			if err != nil {
@@ -589,7 +677,7 @@ func init() {
 		if n < 0 || int64(start)+int64(n)-1 > math.MaxInt32 {
 			return vm.Null, argOutOfRange(t, "count", "")
 		}
-		return lazy("Range", vm.TInt, func(*vm.Thread) (iter, error) {
+		return counted(lazy("Range", vm.TInt, func(*vm.Thread) (iter, error) {
 			i := 0
 			return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
 				if i >= n {
@@ -598,7 +686,7 @@ func init() {
 				i++
 				return vm.Int(int32(start + i - 1)), true, nil
 			}), nil
-		}), nil
+		}), fixedCount(n)), nil
 	})
 	e.AddStatic("Repeat", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		x := args[0]
@@ -606,7 +694,7 @@ func init() {
 		if n < 0 {
 			return vm.Null, argOutOfRange(t, "count", "")
 		}
-		return lazy("Repeat", x.PrimType(), func(*vm.Thread) (iter, error) {
+		return counted(lazy("Repeat", x.PrimType(), func(*vm.Thread) (iter, error) {
 			i := 0
 			return iterFunc(func(*vm.Thread) (vm.Value, bool, error) {
 				if i >= n {
@@ -615,7 +703,7 @@ func init() {
 				i++
 				return x, true, nil
 			}), nil
-		}), nil
+		}), fixedCount(n)), nil
 	})
 	e.AddStatic("Empty", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		ts, _ := typeArgs(args, 1)
@@ -632,7 +720,7 @@ func init() {
 			return vm.Null, err
 		}
 		indexed := takesIndex(f)
-		return lazy("Select", nil, func(t *vm.Thread) (iter, error) {
+		return counted(lazy("Select", nil, func(t *vm.Thread) (iter, error) {
 			it, err := iterate(t, src)
 			if err != nil {
 				return nil, err
@@ -652,7 +740,7 @@ func init() {
 				i++
 				return r, err == nil, err
 			}), nil
-		}), nil
+		}), countOfSource(src, 0)), nil
 	})
 	ext("Where", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src, f := args[0], args[1]
@@ -1093,6 +1181,10 @@ func init() {
 				if orDefault {
 					return zeroOf(elem), nil
 				}
+				if !isIList(args[0]) {
+					// .NET's message from its own search, not an indexer's
+					return vm.Null, argOutOfRange(t, "index", "")
+				}
 				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
 			}
 			return vs[n], nil
@@ -1155,9 +1247,23 @@ func init() {
 	})
 	ext("Max", 1, 2, extreme(true))
 	ext("Min", 1, 2, extreme(false))
-	ext("MaxBy", 2, 3, extremeBy(true))
-	ext("MinBy", 2, 3, extremeBy(false))
+	extTypeArgs("MaxBy", 2, 5, extremeBy(true))
+	extTypeArgs("MinBy", 2, 5, extremeBy(false))
+	ext("TryGetNonEnumeratedCount", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n, ok, err := cheapCount(t, args[0])
+		if err != nil {
+			return vm.Null, err
+		}
+		vm.StoreRef(args[1], vm.Int(int32(n)))
+		return vm.Bool(ok), nil
+	})
 	ext("Aggregate", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[min(len(args)-1, 2)].IsNull() {
+			return vm.Null, argNull(t, "func")
+		}
+		if len(args) == 4 && args[3].IsNull() {
+			return vm.Null, argNull(t, "resultSelector")
+		}
 		it, err := iterate(t, args[0])
 		if err != nil {
 			return vm.Null, err
@@ -1212,7 +1318,7 @@ func init() {
 	}
 	ext("Reverse", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src := args[0]
-		return lazy("Reverse", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+		return counted(lazy("Reverse", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
 			vs, err := collect(t, src)
 			if err != nil {
 				return nil, err
@@ -1221,7 +1327,7 @@ func init() {
 				vs[i], vs[j] = vs[j], vs[i]
 			}
 			return sliceIter(vs), nil
-		}), nil
+		}), countOfSource(src, 0)), nil
 	})
 	ext("Concat", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, b := args[0], args[1]
@@ -1251,7 +1357,7 @@ func init() {
 	appendOp := func(prepend bool) native {
 		return func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 			src, x := args[0], args[1]
-			return lazy("AppendPrepend", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
+			return counted(lazy("AppendPrepend", elemTypeOf(src), func(t *vm.Thread) (iter, error) {
 				it, err := iterate(t, src)
 				if err != nil {
 					return nil, err
@@ -1275,25 +1381,24 @@ func init() {
 					}
 					return vm.Null, false, nil
 				}), nil
-			}), nil
+			}), countOfSource(src, 1)), nil
 		}
 	}
 	ext("Append", 2, 2, appendOp(false))
 	ext("Prepend", 2, 2, appendOp(true))
 	ext("Zip", 2, 3, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, b := args[0], args[1]
-		// Zip(second, resultSelector), Zip(second) and Zip(second, third):
-		// the last two make (First, Second) and (First, Second, Third).
-		var f, c vm.Value
-		if len(args) > 2 {
-			if args[2].AsClosure() != nil {
-				f = args[2]
-			} else if c = args[2]; c.IsNull() {
-				return vm.Null, argNull(t, "third")
-			}
-		}
+		// Zip(second, resultSelector) and Zip(second), which makes
+		// (First, Second); the prelude's Zip(second, third) calls this
+		// with no selector only.
 		if b.IsNull() {
 			return vm.Null, argNull(t, "second")
+		}
+		var f, c vm.Value
+		if len(args) > 2 {
+			if f = args[2]; f.IsNull() {
+				return vm.Null, argNull(t, "resultSelector")
+			}
 		}
 		return lazy("Zip", nil, func(t *vm.Thread) (iter, error) {
 			ia, err := iterate(t, a)
