@@ -81,6 +81,12 @@ func cheapCount(t *vm.Thread, src vm.Value) (int, bool, error) {
 	if f == nil {
 		f = collectionMember(src, nICollection, "get_Count", 0, false)
 	}
+	return callCount(t, src, f)
+}
+
+// callCount reads src's Count through its getter f; ok is false when f is
+// nil (src has none).
+func callCount(t *vm.Thread, src vm.Value, f *vm.Func) (n int, ok bool, err error) {
 	if f == nil {
 		return 0, false, nil
 	}
@@ -407,15 +413,7 @@ func collectionMember(src vm.Value, iface, name string, argc int, programOnly bo
 // src, as Enumerable's Count, Any, ToList and ToArray read it; ok is false
 // when src is no such collection.
 func collectionCount(t *vm.Thread, src vm.Value) (n int, ok bool, err error) {
-	f := collectionMember(src, nICollectionT, "get_Count", 0, true)
-	if f == nil {
-		return 0, false, nil
-	}
-	v, err := t.Invoke(f, src, nil)
-	if err != nil {
-		return 0, true, err
-	}
-	return int(v.AsInt()), true, nil
+	return callCount(t, src, collectionMember(src, nICollectionT, "get_Count", 0, true))
 }
 
 // collectionCopy copies a program's ICollection<T> src into a new array of
