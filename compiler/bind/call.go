@@ -184,14 +184,7 @@ func (b *binder) extensionFallback(e *lang.CallExpr, instance lang.Expr, before 
 	if len(cands) == 0 {
 		return nil, false
 	}
-	saved := b.diags
-	b.diags = append(lang.Diagnostics(nil), saved[:before]...)
-	t, ok := b.extensionCall(e, f, recv)
-	if !ok || b.info.Calls[e] == nil {
-		b.diags = saved
-		return nil, false
-	}
-	return t, true
+	return b.retryCall(e, before, func() (*Type, bool) { return b.extensionCall(e, f, recv) })
 }
 
 // staticExtensionFallback binds a static call T.M(...) that none of T's
@@ -207,9 +200,16 @@ func (b *binder) staticExtensionFallback(e *lang.CallExpr, recv *Type, before in
 	if cands, _ := b.staticExtensionsFor(f.Name, recv); len(cands) == 0 {
 		return nil, false
 	}
+	return b.retryCall(e, before, func() (*Type, bool) { return b.staticExtensionCall(e, f, recv) })
+}
+
+// retryCall binds call e again by bind, without the diagnostics reported
+// since before (those of the failed first resolution); when bind does not
+// resolve e either, the first resolution's diagnostics stand.
+func (b *binder) retryCall(e *lang.CallExpr, before int, bind func() (*Type, bool)) (*Type, bool) {
 	saved := b.diags
 	b.diags = append(lang.Diagnostics(nil), saved[:before]...)
-	t, ok := b.staticExtensionCall(e, f, recv)
+	t, ok := bind()
 	if !ok || b.info.Calls[e] == nil {
 		b.diags = saved
 		return nil, false
