@@ -451,6 +451,11 @@ func (b *binder) bindExpr(e lang.Expr) *Type {
 		}
 		return u.deflit
 	case *lang.TypeOfExpr:
+		// The library declares System.Type, so a member it lacks is
+		// CS1061 here rather than a MissingMemberException at run time.
+		if t := u.lookup("System.Type", 0); t != nil {
+			return t
+		}
 		return b.opaqueOrUnchecked("System.Type")
 	case *lang.NameOfExpr:
 		return u.special[String]
