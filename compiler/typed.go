@@ -403,6 +403,13 @@ func (fs *funcState) convertNumeric(e lang.Expr, dst int, t *vm.Type) *vm.Type {
 		return t
 	}
 	if to := vmNumeric(fs.c.info.ConversionOf(e)); to != nil && to != t {
+		if t == nil {
+			// A value the code does not know the run-time type of (a
+			// field or element of type T read as S<byte>.A, List<byte>'s
+			// indexer) holds its own type, Byte: the bound type says
+			// it must be converted.
+			t = vmNumeric(fs.c.info.TypeOf(e))
+		}
 		fs.convertOnStore(dst, t, to)
 		return to
 	}

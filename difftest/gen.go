@@ -264,7 +264,9 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		switch g.r.Intn(7) {
+		switch g.r.Intn(8) {
+		case 7:
+			g.smallGenericStmt()
 		case 6:
 			g.captureStmt()
 		case 5:
