@@ -780,7 +780,7 @@ func (fs *funcState) typeOfExpr(e lang.Expr) (*vm.Type, *classInfo) {
 	// A simple name with type arguments (`Comparer<T>.Default`) names a
 	// generic type: a local, field or property of that name does not
 	// shadow it, as it takes no type arguments.
-	if id, ok := e.(*lang.Ident); !ok || len(id.TypeArgs) == 0 {
+	if id, ok := e.(*lang.Ident); (!ok || len(id.TypeArgs) == 0) && !(ok && fs.c.info.IsTypeName(id)) {
 		if fs.lookup(first) != nil {
 			return nil, nil
 		}

@@ -161,6 +161,7 @@ func (g *gen) program() string {
 	g.recordClasses()
 	g.structDecls()
 	g.derivedDecls()
+	g.colorDecls()
 	g.awaiterDecls()
 	g.line("")
 	g.line("static T Pick<T>(T a, T b, bool first) => first ? a : b;")
@@ -264,7 +265,9 @@ func (g *gen) stmt(depth int) {
 	case 26:
 		g.iterStmt()
 	case 25:
-		switch g.r.Intn(8) {
+		switch g.r.Intn(9) {
+		case 8:
+			g.colorStmt()
 		case 7:
 			g.smallGenericStmt()
 		case 6:

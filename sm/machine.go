@@ -196,7 +196,9 @@ func (fl *fnLowering) rename(res *resolution, body *lang.BlockStmt) {
 			switch {
 			case v != nil && v.hoist:
 				if init := arrayInitExpr(dc.Init, d.Type); init != nil {
-					fl.typed(init, v.bound)
+					if fl.boundType(init) == nil {
+						fl.typed(init, v.bound) // a synthesized array creation; an initializer keeps its own type, converted where C# converts it
+					}
 					out = append(out, exprStmt(fl.typed(assign(dc.Pos, fl.typed(ident(dc.Pos, v.field), v.bound), init), v.bound)))
 				}
 			default:
@@ -358,6 +360,9 @@ func (fl *fnLowering) thisAccess(res *resolution, body *lang.BlockStmt) {
 			fl.usesThis = true
 			return ident(x.Pos, thisField)
 		case *lang.Ident:
+			if fl.l.info.IsTypeName(x) {
+				return x // `Color.Red` beside a property Color: the type (bind.Info.TypeNames)
+			}
 			if res.uses[x] == nil && (fl.instance[x.Name] && !isFieldName(x.Name) && !static[x] || libThis[x] || fl.l.info.IsLibThis(x)) {
 				fl.usesThis = true
 				return member(x.Pos, ident(x.Pos, thisField), x.Name)

@@ -131,6 +131,12 @@ type Info struct {
 	// List<T>): they are read through this, as `this.Count` is, and the
 	// sm lowering reaches them through the state machine's this.
 	LibThis map[*lang.Ident]bool
+	// TypeNames holds the simple names that C#'s "Color Color" rule
+	// (§12.8.7.2) reads as their type although a value of that name and
+	// type is in scope: the receiver of a static member, an enum member
+	// or a nested type (`Category.Food` in a property `Category
+	// Category`). Code generation then does not evaluate the value.
+	TypeNames map[*lang.Ident]bool
 	// Indexers holds the indexer overload resolution chose for an index
 	// expression on a class with several (this[int] beside this[string]).
 	Indexers map[*lang.IndexExpr]*Property
@@ -303,6 +309,9 @@ func (in *Info) Copied(from, to any) {
 	if x, ok := from.(*lang.Ident); ok && in.LibThis[x] {
 		in.LibThis[to.(*lang.Ident)] = true
 	}
+	if x, ok := from.(*lang.Ident); ok && in.TypeNames[x] {
+		in.TypeNames[to.(*lang.Ident)] = true
+	}
 	if x, ok := from.(*lang.CallExpr); ok && in.Omitted[x] {
 		in.Omitted[to.(*lang.CallExpr)] = true
 	}
@@ -460,6 +469,10 @@ func (in *Info) IsLifted(e *lang.BinaryExpr) bool { return in != nil && in.Lifte
 // IsLibThis reports whether simple name id denotes an instance field or
 // property of a library base class, reached through this (LibThis).
 func (in *Info) IsLibThis(id *lang.Ident) bool { return in != nil && in.LibThis[id] }
+
+// IsTypeName reports whether simple name id, which also names a value of
+// its own type in scope, is read as the type (TypeNames).
+func (in *Info) IsTypeName(id *lang.Ident) bool { return in != nil && in.TypeNames[id] }
 
 // IsDiscard reports whether id is the `_` of a discard assignment.
 func (in *Info) IsDiscard(id *lang.Ident) bool { return in != nil && in.Discards[id] }
@@ -636,7 +649,7 @@ func Bind(prelude *lang.File, files []*lang.File) (*Info, lang.Diagnostics) {
 		Captured: map[Var][]lang.Node{}, Indexers: map[*lang.IndexExpr]*Property{}, ExpandedIndexers: map[*lang.IndexExpr]bool{}, Indexing: map[lang.Node]*Indexing{},
 		Overrides: map[lang.Node]lang.Node{}, Impls: map[ImplKey]lang.Node{}, Origins: map[*lang.MethodDecl]*lang.MethodDecl{}, LambdaParams: map[*lang.LambdaExpr][]*Type{}, Delegates: map[lang.Expr]*Type{},
 		Iterators:    map[lang.Node]*Iterator{},
-		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, LibThis: map[*lang.Ident]bool{}, Members: map[*lang.SubPattern]string{}, Boxes: map[lang.Expr]bool{}}
+		Deconstructs: map[lang.Node]*lang.CallExpr{}, Constrained: map[lang.Node]*Type{}, StaticProps: map[lang.Node]*Property{}, Adds: map[lang.Expr]*lang.CallExpr{}, ExtProps: map[*lang.MemberExpr]*lang.CallExpr{}, ExtGroups: map[*lang.MemberExpr]bool{}, IndexInits: map[*lang.MemberInit]*lang.AssignExpr{}, ExtSets: map[*lang.AssignExpr]*lang.CallExpr{}, CompoundOps: map[lang.Expr]*lang.CallExpr{}, RefProps: map[lang.Expr]*Property{}, Props: map[lang.Expr]*Property{}, LibThis: map[*lang.Ident]bool{}, TypeNames: map[*lang.Ident]bool{}, Members: map[*lang.SubPattern]string{}, Boxes: map[lang.Expr]bool{}}
 	for name := range vm.LibraryExtensions() {
 		b.extNames[name] = true
 	}

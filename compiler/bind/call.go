@@ -39,7 +39,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 		}
 	case *lang.MemberExpr:
 		name, typeArgs = f.Name, f.TypeArgs
-		recv, static := b.receiver(f.X)
+		recv, static := b.receiver(f.X, f.Name)
 		if recv == nil {
 			b.args(e.Args)
 			return u.unchecked

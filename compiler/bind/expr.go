@@ -826,7 +826,7 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	if t := b.typeName(e); t != nil {
 		return t
 	}
-	recv, static := b.receiver(e.X)
+	recv, static := b.receiver(e.X, e.Name)
 	if recv == nil {
 		return b.u.unchecked
 	}
@@ -917,6 +917,62 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 	return t
 }
 
+// colorColor returns the type x names when x is a simple name whose
+// meaning as a value (a local, parameter, field or property) has the type
+// it names as a type, and every member named name of that type is static
+// (a static field, property or method, a constant, an enum member, a
+// nested type): C# then reads x as the type (§12.8.7.2), so `Category.Food`
+// inside a property `Category Category` names the enum member instead of
+// reading the property. nil otherwise.
+func (b *binder) colorColor(x lang.Expr, name string) *Type {
+	id, ok := x.(*lang.Ident)
+	if !ok || len(id.TypeArgs) > 0 {
+		return nil
+	}
+	vt, ok := b.scope.lookupVar(id.Name)
+	if !ok {
+		syms := b.memberInScope(id.Name)
+		if len(syms) == 0 {
+			return nil
+		}
+		vt = memberType(syms[0])
+	}
+	if vt == nil || vt.Name != id.Name {
+		return nil
+	}
+	b.guessingType++
+	tt := b.resolveType(&lang.TypeRef{Pos: id.Pos, Name: id.Name}, b.typeCtx())
+	b.guessingType--
+	if tt != vt {
+		return nil
+	}
+	syms := b.lookup(tt, name)
+	if len(syms) == 0 {
+		return nil
+	}
+	for _, s := range syms {
+		switch s := s.(type) {
+		case *Field:
+			if !s.Static && !s.Const {
+				return nil
+			}
+		case *Property:
+			if !s.Static {
+				return nil
+			}
+		case *Method:
+			if !s.Static {
+				return nil
+			}
+		case *Type:
+		default:
+			return nil
+		}
+	}
+	b.info.TypeNames[id] = true
+	return tt
+}
+
 // staticThroughInstance reports a static member accessed through an
 // instance (CS0176), except in C#'s "Color Color" case: a simple name
 // that names both a value and its own type.
@@ -931,7 +987,11 @@ func (b *binder) staticThroughInstance(recv, access lang.Expr, member string) {
 
 // receiver binds the left of a member access: a type (static access) or a
 // value. It returns nil when nothing is known about it.
-func (b *binder) receiver(x lang.Expr) (*Type, bool) {
+func (b *binder) receiver(x lang.Expr, name string) (*Type, bool) {
+	if t := b.colorColor(x, name); t != nil {
+		b.info.Types[x] = t
+		return t, true
+	}
 	if t := b.typeName(x); t != nil {
 		b.info.Types[x] = t
 		if t.IsUnchecked() {

@@ -398,7 +398,7 @@ func (a *flow) assign(v *flowVar) {
 // assigned. After an error it counts as assigned, so one missing
 // assignment is reported once on each path, as Roslyn does.
 func (a *flow) read(id *lang.Ident) {
-	if len(id.TypeArgs) > 0 {
+	if len(id.TypeArgs) > 0 || a.b.info.IsTypeName(id) {
 		return
 	}
 	v := a.lookup(id.Name)
