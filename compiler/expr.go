@@ -730,6 +730,9 @@ func (fs *funcState) suggest(name string) string {
 			cands = append(cands, n)
 		}
 	}
+	if len(name) == 1 {
+		return "" // any other one-letter name is one edit away: no hint
+	}
 	best, bestD := "", 3
 	if len(name) <= 3 {
 		bestD = 2
