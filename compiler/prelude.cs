@@ -1750,11 +1750,14 @@ namespace System.Collections
 {
     public interface IEnumerable
     {
+        IEnumerator GetEnumerator();
     }
 
     public interface IEnumerator
     {
         bool MoveNext();
+        object Current { get; }
+        void Reset();
     }
 }
 
@@ -1762,6 +1765,7 @@ namespace System.Collections.Generic
 {
     public interface IEnumerable<T> : System.Collections.IEnumerable
     {
+        new IEnumerator<T> GetEnumerator();
     }
 
     public interface IEnumerator<T> : System.Collections.IEnumerator, System.IDisposable

@@ -542,6 +542,11 @@ func (c *capturer) refTaken(x lang.Expr) {
 		if !ok {
 			break
 		}
+		if t := c.in.Types[m.X]; t != nil && t.IsReference() {
+			// `ref node.Left`: a field of an object, not of the variable
+			// holding the reference.
+			return
+		}
 		x = m.X
 	}
 	id, ok := x.(*lang.Ident)

@@ -309,7 +309,8 @@ func hasNamed(args []*lang.Arg) bool {
 // mostDerived removes the applicable candidates declared in a base type
 // of another applicable candidate's type (§12.8.10.2: methods in a base
 // type are removed when a derived type has an applicable one), so that
-// string.ToString() hides object.ToString().
+// string.ToString() hides object.ToString(), and an interface's method its
+// base interface's (IEnumerable<T>.GetEnumerator() hides IEnumerable's).
 func (b *binder) mostDerived(apps []*candidate) []*candidate {
 	if len(apps) < 2 {
 		return apps
@@ -318,7 +319,7 @@ func (b *binder) mostDerived(apps []*candidate) []*candidate {
 	for _, c := range apps {
 		hidden := false
 		for _, d := range apps {
-			if d.m.Owner != nil && c.m.Owner != nil && d.m.Owner != c.m.Owner && b.derives(d.m.Owner, c.m.Owner) {
+			if d.m.Owner != nil && c.m.Owner != nil && d.m.Owner != c.m.Owner && (b.derives(d.m.Owner, c.m.Owner) || d.m.Owner.Kind == Interface && b.derivesFrom(d.m.Owner, c.m.Owner)) {
 				hidden = true
 				break
 			}
