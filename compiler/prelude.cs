@@ -6401,6 +6401,13 @@ namespace System.Collections.Concurrent
         public BlockingCollection(int boundedCapacity) { Init(new QueueCollection<T>(), boundedCapacity, true); }
         public BlockingCollection(IProducerConsumerCollection<T> collection) { Init(collection, -1, false); }
         public BlockingCollection(IProducerConsumerCollection<T> collection, int boundedCapacity) { Init(collection, boundedCapacity, true); }
+        // ConcurrentQueue<T> and ConcurrentBag<T> are the VM's own types,
+        // which do not implement the prelude's IProducerConsumerCollection<T>:
+        // an adapter stands in for them, over the same object.
+        public BlockingCollection(ConcurrentQueue<T> collection) { Init(ConcurrentQueueCollection<T>.Over(collection), -1, false); }
+        public BlockingCollection(ConcurrentQueue<T> collection, int boundedCapacity) { Init(ConcurrentQueueCollection<T>.Over(collection), boundedCapacity, true); }
+        public BlockingCollection(ConcurrentBag<T> collection) { Init(ConcurrentBagCollection<T>.Over(collection), -1, false); }
+        public BlockingCollection(ConcurrentBag<T> collection, int boundedCapacity) { Init(ConcurrentBagCollection<T>.Over(collection), boundedCapacity, true); }
 
         void Init(IProducerConsumerCollection<T> collection, int boundedCapacity, bool bounded)
         {
@@ -6571,6 +6578,37 @@ namespace System.Collections.Concurrent
         public T[] ToArray() => _queue.ToArray();
         public void CopyTo(T[] array, int index) => _queue.CopyTo(array, index);
         public System.Collections.Generic.IEnumerator<T> GetEnumerator() => ((System.Collections.Generic.IEnumerable<T>)_queue.ToArray()).GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    // ConcurrentQueueCollection<T> and ConcurrentBagCollection<T> give a
+    // BlockingCollection<T> the ConcurrentQueue<T> or ConcurrentBag<T> it was
+    // made with (FIFO, or the bag's order); the items stay in that object.
+    internal sealed class ConcurrentQueueCollection<T> : IProducerConsumerCollection<T>
+    {
+        readonly ConcurrentQueue<T> _queue;
+        ConcurrentQueueCollection(ConcurrentQueue<T> queue) { _queue = queue; }
+        public static IProducerConsumerCollection<T> Over(ConcurrentQueue<T> queue) => queue == null ? null : new ConcurrentQueueCollection<T>(queue);
+        public int Count => _queue.Count;
+        public bool TryAdd(T item) { _queue.Enqueue(item); return true; }
+        public bool TryTake(out T item) => _queue.TryDequeue(out item);
+        public T[] ToArray() => _queue.ToArray();
+        public void CopyTo(T[] array, int index) => _queue.ToArray().CopyTo(array, index);
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator() => _queue.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+    }
+
+    internal sealed class ConcurrentBagCollection<T> : IProducerConsumerCollection<T>
+    {
+        readonly ConcurrentBag<T> _bag;
+        ConcurrentBagCollection(ConcurrentBag<T> bag) { _bag = bag; }
+        public static IProducerConsumerCollection<T> Over(ConcurrentBag<T> bag) => bag == null ? null : new ConcurrentBagCollection<T>(bag);
+        public int Count => _bag.Count;
+        public bool TryAdd(T item) { _bag.Add(item); return true; }
+        public bool TryTake(out T item) => _bag.TryTake(out item);
+        public T[] ToArray() => _bag.ToArray();
+        public void CopyTo(T[] array, int index) => _bag.ToArray().CopyTo(array, index);
+        public System.Collections.Generic.IEnumerator<T> GetEnumerator() => _bag.GetEnumerator();
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 
