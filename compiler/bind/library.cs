@@ -781,6 +781,14 @@ namespace System
         public extern Decimal(ReadOnlySpan<int> bits);
         public extern Decimal(int lo, int mid, int hi, bool isNegative, byte scale);
         public extern static int[] GetBits(decimal d);
+        public extern static decimal Add(decimal d1, decimal d2);
+        public extern static decimal Subtract(decimal d1, decimal d2);
+        public extern static decimal Multiply(decimal d1, decimal d2);
+        public extern static decimal Divide(decimal d1, decimal d2);
+        public extern static decimal Remainder(decimal d1, decimal d2);
+        public extern static decimal Negate(decimal d);
+        public extern static int Compare(decimal d1, decimal d2);
+        public byte Scale { get; }
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
         public extern string ToString(string format, IFormatProvider provider);
