@@ -48,6 +48,7 @@ var preludeOnDemand = []preludePart{
 		"StringBuilderChunks", "ChunkEnumerator"},
 		members: []string{"AsSpan", "AsMemory", "Create", "GetChunks"}},
 	{types: []string{"GC"}},
+	{types: []string{"MathF"}},
 	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},

@@ -1493,6 +1493,7 @@ namespace System
         public int Month { get; }
         public int Year { get; }
         public extern DateOnly AddDays(int value);
+        public extern void Deconstruct(out int year, out int month, out int day);
         public extern DateOnly AddMonths(int value);
         public extern DateOnly AddYears(int value);
         public extern DateTime ToDateTime(TimeOnly time);
@@ -1551,6 +1552,9 @@ namespace System
         public extern TimeOnly Add(TimeSpan value);
         public extern TimeOnly AddHours(double value);
         public extern TimeOnly AddMinutes(double value);
+        public extern TimeOnly Add(TimeSpan value, out int wrappedDays);
+        public extern TimeOnly AddHours(double value, out int wrappedDays);
+        public extern TimeOnly AddMinutes(double value, out int wrappedDays);
         public extern bool IsBetween(TimeOnly start, TimeOnly end);
         public extern TimeSpan ToTimeSpan();
         public extern string ToLongTimeString();
