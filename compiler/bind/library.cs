@@ -820,6 +820,7 @@ namespace System
     {
         public static readonly string TrueString;
         public static readonly string FalseString;
+        public extern string ToString(IFormatProvider provider);
         public extern static bool Parse(string value);
         public extern static bool TryParse(string value, out bool result);
     }
@@ -1821,6 +1822,7 @@ namespace System.Text
         public extern StringBuilder AppendFormat(string format, object arg0);
         public extern StringBuilder AppendFormat(string format, params object[] args);
         public extern StringBuilder AppendFormat(IFormatProvider provider, CompositeFormat format, params object[] args);
+        public extern StringBuilder AppendFormat(IFormatProvider provider, string format, params object[] args);
         public extern StringBuilder AppendJoin(string separator, params object[] values);
         public extern StringBuilder AppendJoin(string separator, params string[] values);
         public extern StringBuilder AppendJoin<T>(string separator, IEnumerable<T> values);
