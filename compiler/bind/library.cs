@@ -436,6 +436,9 @@ namespace System
         public extern static (int Quotient, int Remainder) DivRem(int left, int right);
         public extern static (long Quotient, long Remainder) DivRem(long left, long right);
         public extern static double CopySign(double x, double y);
+        public extern static double ScaleB(double x, int n);
+        public extern static int ILogB(double x);
+        public extern static double IEEERemainder(double x, double y);
         public extern static double FusedMultiplyAdd(double x, double y, double z);
         public extern static double BitIncrement(double x);
         public extern static double BitDecrement(double x);

@@ -380,6 +380,15 @@ func init() {
 	m.AddStatic("Pow", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(math.Pow(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
 	})
+	m.AddStatic("ScaleB", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(math.Ldexp(vm.AsF64(args[0]), int(args[1].AsInt()))), nil
+	})
+	m.AddStatic("ILogB", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(math.Ilogb(vm.AsF64(args[0])))), nil
+	})
+	m.AddStatic("IEEERemainder", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(math.Remainder(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
+	})
 	m.AddStatic("Atan2", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(math.Atan2(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
 	})
