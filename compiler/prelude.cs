@@ -2675,6 +2675,48 @@ namespace System
 
 namespace System
 {
+    // MathF: Math at float precision, each result rounded to float
+    // (compiled when named).
+    public static class MathF
+    {
+        public const float PI = 3.14159265f;
+        public const float E = 2.71828183f;
+        public const float Tau = 6.28318531f;
+        public static float Abs(float x) => Math.Abs(x);
+        public static float Max(float x, float y) => Math.Max(x, y);
+        public static float Min(float x, float y) => Math.Min(x, y);
+        public static float MaxMagnitude(float x, float y) => (float)Math.MaxMagnitude(x, y);
+        public static float MinMagnitude(float x, float y) => (float)Math.MinMagnitude(x, y);
+        public static int Sign(float x) => Math.Sign(x);
+        public static float CopySign(float x, float y) => (float)Math.CopySign(x, y);
+        public static float Sqrt(float x) => (float)Math.Sqrt(x);
+        public static float Cbrt(float x) => (float)Math.Cbrt(x);
+        public static float Pow(float x, float y) => (float)Math.Pow(x, y);
+        public static float Exp(float x) => (float)Math.Exp(x);
+        public static float Log(float x) => (float)Math.Log(x);
+        public static float Log(float x, float y) => (float)Math.Log(x, y);
+        public static float Log10(float x) => (float)Math.Log10(x);
+        public static float Log2(float x) => (float)Math.Log2(x);
+        public static float Sin(float x) => (float)Math.Sin(x);
+        public static float Cos(float x) => (float)Math.Cos(x);
+        public static float Tan(float x) => (float)Math.Tan(x);
+        public static float Asin(float x) => (float)Math.Asin(x);
+        public static float Acos(float x) => (float)Math.Acos(x);
+        public static float Atan(float x) => (float)Math.Atan(x);
+        public static float Atan2(float y, float x) => (float)Math.Atan2(y, x);
+        public static float Sinh(float x) => (float)Math.Sinh(x);
+        public static float Cosh(float x) => (float)Math.Cosh(x);
+        public static float Tanh(float x) => (float)Math.Tanh(x);
+        public static float Floor(float x) => (float)Math.Floor(x);
+        public static float Ceiling(float x) => (float)Math.Ceiling(x);
+        public static float Truncate(float x) => (float)Math.Truncate(x);
+        public static float Round(float x) => (float)Math.Round((double)x);
+        public static float Round(float x, int digits) => (float)Math.Round((double)x, digits);
+        public static float Round(float x, MidpointRounding mode) => (float)Math.Round((double)x, mode);
+        public static float Round(float x, int digits, MidpointRounding mode) => (float)Math.Round((double)x, digits, mode);
+        public static float FusedMultiplyAdd(float x, float y, float z) => (float)((double)x * y + z);
+    }
+
     // GC: the VM's collector is Go's; these calls have nothing to do but
     // check their argument (compiled when named).
     public static class GC

@@ -3,6 +3,7 @@ package compiler
 import (
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -29,7 +30,8 @@ var preludeOnDemand = []preludePart{
 	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"},
 		// the numeric types' own generic math members (int.CreateChecked)
 		members: []string{"CreateChecked", "CreateSaturating", "CreateTruncating", "IsPow2", "PopCount", "LeadingZeroCount",
-			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign"}},
+			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign",
+			numericStaticMark}},
 	// with Xunit.Sdk; Assert.Matches and Assert.PropertyChanged need the
 	// other two
 	{namespace: "Xunit", requires: []string{"System.Text.RegularExpressions", "System.ComponentModel"}},
@@ -46,6 +48,7 @@ var preludeOnDemand = []preludePart{
 		"StringBuilderChunks", "ChunkEnumerator"},
 		members: []string{"AsSpan", "AsMemory", "Create", "GetChunks"}},
 	{types: []string{"GC"}},
+	{types: []string{"MathF"}},
 	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
@@ -74,6 +77,18 @@ var preludeOnDemand = []preludePart{
 	{namespace: "System.Collections.ObjectModel", types: []string{"ObjectModelExtensions",
 		"NotifyCollectionChangedAction", "NotifyCollectionChangedEventHandler", "INotifyCollectionChanged", "NotifyCollectionChangedEventArgs"},
 		members: []string{"AsReadOnly"}, requires: []string{"System.ComponentModel"}},
+}
+
+// numericStaticMark stands in programNames for a generic math member named
+// on a numeric type (int.Max, double.IsInteger): names too common to key
+// the System.Numerics part on alone (Math.Max).
+const numericStaticMark = "<numeric static>"
+
+var numericTypeNames = map[string]bool{
+	"sbyte": true, "byte": true, "short": true, "ushort": true, "int": true, "uint": true, "long": true, "ulong": true,
+	"char": true, "float": true, "double": true, "decimal": true, "nint": true, "nuint": true,
+	"SByte": true, "Byte": true, "Int16": true, "UInt16": true, "Int32": true, "UInt32": true, "Int64": true, "UInt64": true,
+	"Char": true, "Single": true, "Double": true, "Decimal": true,
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or
@@ -193,6 +208,9 @@ func programNames(files []*lang.File) map[string]bool {
 				names[n.Name] = true
 			case *lang.MemberExpr:
 				names[n.Name] = true
+				if id, ok := n.X.(*lang.Ident); ok && numericTypeNames[id.Name] && bind.NumericStaticName(n.Name) {
+					names[numericStaticMark] = true
+				}
 			case *lang.TypeRef:
 				dotted(n.Name)
 			case *lang.UsingDirective:

@@ -277,8 +277,9 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 				return nil
 			}
 			if ty == TDecimal && rank(v) != rankNone {
-				t.setReg(ins.A(), NewDecimal(toDecimal(v)))
-				return nil
+				r, err := t.castDecimal(v)
+				t.setReg(ins.A(), r)
+				return err
 			}
 			if v.PrimType() != nil && ty.mark == primMark {
 				r, err := t.ConvertTo(v, ty)

@@ -436,6 +436,9 @@ namespace System
         public extern static (int Quotient, int Remainder) DivRem(int left, int right);
         public extern static (long Quotient, long Remainder) DivRem(long left, long right);
         public extern static double CopySign(double x, double y);
+        public extern static double ScaleB(double x, int n);
+        public extern static int ILogB(double x);
+        public extern static double IEEERemainder(double x, double y);
         public extern static double FusedMultiplyAdd(double x, double y, double z);
         public extern static double BitIncrement(double x);
         public extern static double BitDecrement(double x);
@@ -781,6 +784,14 @@ namespace System
         public extern Decimal(ReadOnlySpan<int> bits);
         public extern Decimal(int lo, int mid, int hi, bool isNegative, byte scale);
         public extern static int[] GetBits(decimal d);
+        public extern static decimal Add(decimal d1, decimal d2);
+        public extern static decimal Subtract(decimal d1, decimal d2);
+        public extern static decimal Multiply(decimal d1, decimal d2);
+        public extern static decimal Divide(decimal d1, decimal d2);
+        public extern static decimal Remainder(decimal d1, decimal d2);
+        public extern static decimal Negate(decimal d);
+        public extern static int Compare(decimal d1, decimal d2);
+        public byte Scale { get; }
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
         public extern string ToString(string format, IFormatProvider provider);
@@ -812,6 +823,7 @@ namespace System
     {
         public static readonly string TrueString;
         public static readonly string FalseString;
+        public extern string ToString(IFormatProvider provider);
         public extern static bool Parse(string value);
         public extern static bool TryParse(string value, out bool result);
     }
@@ -1485,6 +1497,7 @@ namespace System
         public int Month { get; }
         public int Year { get; }
         public extern DateOnly AddDays(int value);
+        public extern void Deconstruct(out int year, out int month, out int day);
         public extern DateOnly AddMonths(int value);
         public extern DateOnly AddYears(int value);
         public extern DateTime ToDateTime(TimeOnly time);
@@ -1543,6 +1556,9 @@ namespace System
         public extern TimeOnly Add(TimeSpan value);
         public extern TimeOnly AddHours(double value);
         public extern TimeOnly AddMinutes(double value);
+        public extern TimeOnly Add(TimeSpan value, out int wrappedDays);
+        public extern TimeOnly AddHours(double value, out int wrappedDays);
+        public extern TimeOnly AddMinutes(double value, out int wrappedDays);
         public extern bool IsBetween(TimeOnly start, TimeOnly end);
         public extern TimeSpan ToTimeSpan();
         public extern string ToLongTimeString();
@@ -1809,6 +1825,7 @@ namespace System.Text
         public extern StringBuilder AppendFormat(string format, object arg0);
         public extern StringBuilder AppendFormat(string format, params object[] args);
         public extern StringBuilder AppendFormat(IFormatProvider provider, CompositeFormat format, params object[] args);
+        public extern StringBuilder AppendFormat(IFormatProvider provider, string format, params object[] args);
         public extern StringBuilder AppendJoin(string separator, params object[] values);
         public extern StringBuilder AppendJoin(string separator, params string[] values);
         public extern StringBuilder AppendJoin<T>(string separator, IEnumerable<T> values);

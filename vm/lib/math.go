@@ -1,6 +1,7 @@
 package lib
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"strconv"
@@ -89,12 +90,19 @@ func roundMode(x float64, mode int) float64 {
 func mathRound(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	x := vm.AsF64(args[0])
 	digits, mode := 0, 0
+	isDecimal := args[0].Type() == vm.TDecimal
 	for _, a := range args[1:] {
 		if a.Type() == tMidpointRounding {
 			mode, _ = toInt(a)
+			if mode < 0 || mode > 4 {
+				return vm.Null, t.Throw("System.ArgumentException", fmt.Sprintf("The value '%d' is not a valid value for the enum 'MidpointRounding'. (Parameter 'mode')", mode))
+			}
 		} else {
 			digits, _ = toInt(a)
-			if digits < 0 || digits > 15 {
+			if isDecimal && (digits < 0 || digits > 28) {
+				return vm.Null, argOutOfRange(t, "decimals", "Decimal can only round to between 0 and 28 digits of precision.")
+			}
+			if !isDecimal && (digits < 0 || digits > 15) {
 				return vm.Null, argOutOfRange(t, "digits", "Rounding digits must be between 0 and 15, inclusive.")
 			}
 		}
@@ -372,6 +380,15 @@ func init() {
 	m.AddStatic("Pow", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(math.Pow(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
 	})
+	m.AddStatic("ScaleB", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(math.Ldexp(vm.AsF64(args[0]), int(args[1].AsInt()))), nil
+	})
+	m.AddStatic("ILogB", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(math.Ilogb(vm.AsF64(args[0])))), nil
+	})
+	m.AddStatic("IEEERemainder", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(math.Remainder(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
+	})
 	m.AddStatic("Atan2", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(math.Atan2(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
 	})
@@ -452,18 +469,16 @@ func init() {
 
 	c := tConvert
 	c.AddStatic("ToInt32", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if len(args) == 2 && args[1].PrimType() == vm.TInt {
-			s, _ := str(args[0])
-			n, err := strconv.ParseInt(s, int(args[1].AsInt()), 64)
-			if err != nil {
-				return vm.Null, t.Throw("System.FormatException", "Could not find any recognizable digits.")
-			}
-			return vm.Int(int32(n)), nil
+		if isFromBase(args) {
+			return convertFromBase(t, vm.TInt, args[0], int(args[1].AsInt()))
 		}
 		n, err := toInt64Checked(t, args[0], 32, "an Int32")
 		return vm.Int(int32(n)), err
 	})
 	c.AddStatic("ToInt64", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if isFromBase(args) {
+			return convertFromBase(t, vm.TLong, args[0], int(args[1].AsInt()))
+		}
 		n, err := toInt64Checked(t, args[0], 64, "an Int64")
 		return vm.Long(n), err
 	})
