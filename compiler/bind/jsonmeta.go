@@ -67,11 +67,41 @@ func JsonMetadata(files []*lang.File) {
 	if !usesJSON(files) {
 		return
 	}
-	for _, f := range files {
-		for _, td := range f.Types {
-			jsonMetaType(td)
+	parts := map[string][]*lang.TypeDecl{}
+	var collect func(prefix string, td *lang.TypeDecl)
+	collect = func(prefix string, td *lang.TypeDecl) {
+		key := prefix + "." + td.Name
+		if td.Modifiers.Has(lang.ModPartial) {
+			parts[key] = append(parts[key], td)
+		}
+		for _, m := range td.Members {
+			if n, ok := m.(*lang.TypeDecl); ok {
+				collect(key, n)
+			}
 		}
 	}
+	for _, f := range files {
+		for _, td := range f.Types {
+			collect(td.Namespace, td)
+		}
+	}
+	g := &jsonGen{partOf: map[*lang.TypeDecl][]*lang.TypeDecl{}}
+	for _, ps := range parts {
+		for _, td := range ps {
+			g.partOf[td] = ps
+		}
+	}
+	for _, f := range files {
+		for _, td := range f.Types {
+			g.jsonMetaType(td)
+		}
+	}
+}
+
+// jsonGen holds the parts of each partial type: the first part gets the
+// method, describing the members of all of them.
+type jsonGen struct {
+	partOf map[*lang.TypeDecl][]*lang.TypeDecl
 }
 
 type jsonMember struct {
@@ -124,24 +154,71 @@ func jsonAttrs(m *jsonMember, as []*lang.Attribute) {
 	}
 }
 
-func jsonMetaType(td *lang.TypeDecl) {
+// typeText spells a member's type for the generated code: a type
+// parameter's `T?` (unconstrained: T itself) as T, an anonymous type's
+// parameters by their placeholders.
+func typeText(tr *lang.TypeRef, td *lang.TypeDecl, ph map[string]string) string {
+	if tr.Nullable && tr.ArrayRank == 0 && len(tr.Args) == 0 {
+		for _, tp := range td.TypeParams {
+			if tr.Name == tp {
+				return typeText(&lang.TypeRef{Name: tr.Name}, td, ph)
+			}
+		}
+	}
+	s := tr.String()
+	for from, to := range ph {
+		s = strings.ReplaceAll(s, from, to)
+	}
+	return s
+}
+
+func (g *jsonGen) jsonMetaType(td *lang.TypeDecl) {
 	for _, m := range td.Members {
 		if n, ok := m.(*lang.TypeDecl); ok {
-			jsonMetaType(n)
+			g.jsonMetaType(n)
+		}
+	}
+	members := td.Members
+	if ps := g.partOf[td]; len(ps) > 0 {
+		if ps[0] != td {
+			return
+		}
+		members = nil
+		for _, p := range ps {
+			members = append(members, p.Members...)
 		}
 	}
 	anon := strings.HasPrefix(td.Name, "<>f__AnonymousType")
-	if td.Kind != lang.KindClass && td.Kind != lang.KindStruct || td.Modifiers.Has(lang.ModStatic) || strings.HasPrefix(td.Name, "<") && !anon {
+	if td.Kind != lang.KindClass && td.Kind != lang.KindStruct || td.Modifiers.Has(lang.ModStatic) || td.Modifiers.Has(lang.ModRef) || strings.HasPrefix(td.Name, "<") && !anon {
 		return
 	}
-	for _, m := range td.Members {
+	for _, m := range members {
 		if md, ok := m.(*lang.MethodDecl); ok && md.Name == JsonMetaMethod {
 			return // generated already (a tree bound twice)
 		}
 	}
+	// The type is named by a placeholder, its name put in once parsed:
+	// an anonymous type's is not a C# identifier; nor are its type
+	// parameters ("<Name>j__TPar").
+	ph := map[string]string{}
+	names := map[string]string{jsonSelfPlaceholder: td.Name}
+	var tps []string
+	for j, tp := range td.TypeParams {
+		if anon {
+			p := fmt.Sprintf("__JsonT%d__", j)
+			ph[tp] = p
+			names[p] = tp
+			tp = p
+		}
+		tps = append(tps, tp)
+	}
+	self := jsonSelfPlaceholder
+	if len(tps) > 0 {
+		self += "<" + strings.Join(tps, ", ") + ">"
+	}
 	var ms []jsonMember
 	declared := map[string]bool{}
-	for _, m := range td.Members {
+	for _, m := range members {
 		if p, ok := m.(*lang.PropertyDecl); ok {
 			declared[p.Name] = true
 		}
@@ -151,19 +228,19 @@ func jsonMetaType(td *lang.TypeDecl) {
 			if declared[p.Name] || p.Type == nil {
 				continue
 			}
-			m := jsonMember{name: p.Name, typ: p.Type.String(), readable: true, setter: true}
+			m := jsonMember{name: p.Name, typ: typeText(p.Type, td, ph), readable: true, setter: true}
 			jsonAttrs(&m, p.Attributes)
 			m.flags |= 1 | 2 | 64
 			ms = append(ms, m)
 		}
 	}
-	for _, mem := range td.Members {
+	for _, mem := range members {
 		switch d := mem.(type) {
 		case *lang.PropertyDecl:
-			if d.Event || d.IsIndexer() || d.Iface != nil || d.Modifiers.Has(lang.ModStatic) || d.Type == nil || d.RefKind != "" {
+			if d.Event || d.IsIndexer() || d.Iface != nil || d.Modifiers.Has(lang.ModStatic) || d.Type == nil || d.RefKind != "" || strings.HasSuffix(d.Type.Name, "Span") {
 				continue
 			}
-			m := jsonMember{name: d.Name, typ: d.Type.String()}
+			m := jsonMember{name: d.Name, typ: typeText(d.Type, td, ph)}
 			jsonAttrs(&m, d.Attributes)
 			public := d.Modifiers.Has(lang.ModPublic) || anon
 			include := m.flags&8 != 0
@@ -197,7 +274,7 @@ func jsonMetaType(td *lang.TypeDecl) {
 				continue
 			}
 			for _, dc := range d.Decls {
-				m := jsonMember{name: dc.Name, typ: d.Type.String(), readable: true, setter: !d.Modifiers.Has(lang.ModReadonly)}
+				m := jsonMember{name: dc.Name, typ: typeText(d.Type, td, ph), readable: true, setter: !d.Modifiers.Has(lang.ModReadonly)}
 				jsonAttrs(&m, d.Attributes)
 				m.flags |= 1 | 4
 				if m.setter {
@@ -213,23 +290,17 @@ func jsonMetaType(td *lang.TypeDecl) {
 			}
 		}
 	}
-	// The type is named by a placeholder, its name put in once parsed:
-	// an anonymous type's is not a C# identifier.
-	self := jsonSelfPlaceholder
-	if len(td.TypeParams) > 0 {
-		self += "<" + strings.Join(td.TypeParams, ", ") + ">"
-	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "class __J\n{\nstatic object %s(int op, int i, object o, object v, System.Text.Json.Serialization.Metadata.JsonMetaSink s)\n{\nswitch (op)\n{\ncase 0:\n", jsonMetaPlaceholder)
 	for _, m := range ms {
 		fmt.Fprintf(&b, "s.Prop<%s>(%q, %s, %s, %s, %d);\n", m.typ, m.name, m.jsonName, m.ignore, m.order, m.flags)
 	}
-	ctor, ok := jsonCtor(td)
+	ctor, ok := jsonCtor(td, members)
 	if ok {
 		var names, types []string
 		for _, p := range ctor {
 			names = append(names, fmt.Sprintf("%q", p.Name))
-			types = append(types, "typeof("+jsonTypeofText(p.Type)+")")
+			types = append(types, "typeof("+jsonTypeofText(p.Type, td, ph)+")")
 		}
 		fmt.Fprintf(&b, "s.Ctor(new string[] { %s }, new System.Type[] { %s });\n", strings.Join(names, ", "), strings.Join(types, ", "))
 	}
@@ -249,7 +320,7 @@ func jsonMetaType(td *lang.TypeDecl) {
 	if ok {
 		var args []string
 		for k, p := range ctor {
-			args = append(args, fmt.Sprintf("(%s)a[%d]", p.Type.String(), k))
+			args = append(args, fmt.Sprintf("(%s)a[%d]", typeText(p.Type, td, ph), k))
 		}
 		fmt.Fprintf(&b, "case 3:\n{\nobject[] a = (object[])v;\nreturn new %s(%s);\n}\n", self, strings.Join(args, ", "))
 	}
@@ -261,8 +332,8 @@ func jsonMetaType(td *lang.TypeDecl) {
 	md := f.Types[0].Members[0].(*lang.MethodDecl)
 	md.Name = JsonMetaMethod
 	lang.Inspect(md, func(n lang.Node) bool {
-		if tr, ok := n.(*lang.TypeRef); ok && tr.Name == jsonSelfPlaceholder {
-			tr.Name = td.Name
+		if tr, ok := n.(*lang.TypeRef); ok && names[tr.Name] != "" {
+			tr.Name = names[tr.Name]
 		}
 		return true
 	})
@@ -274,21 +345,21 @@ func jsonMetaType(td *lang.TypeDecl) {
 // jsonTypeofText is a type as typeof accepts it: without a nullable
 // reference type's annotation, which typeof rejects, kept for a value type
 // (int?), which the text cannot tell apart: those are the usual ones.
-func jsonTypeofText(t *lang.TypeRef) string {
+func jsonTypeofText(t *lang.TypeRef, td *lang.TypeDecl, ph map[string]string) string {
 	if t.Nullable && t.ArrayRank == 0 && len(t.Args) == 0 {
 		switch t.Name {
 		case "string", "object", "String", "Object":
 			return t.Name
 		}
 	}
-	return t.String()
+	return typeText(t, td, ph)
 }
 
 // jsonCtor picks the constructor deserialization calls, as .NET does: the
 // one marked [JsonConstructor], else a public parameterless one (a class
 // without constructors has one), else the single public one (a record's
 // primary constructor); none for an abstract class.
-func jsonCtor(td *lang.TypeDecl) ([]*lang.Param, bool) {
+func jsonCtor(td *lang.TypeDecl, members []lang.Member) ([]*lang.Param, bool) {
 	if td.Modifiers.Has(lang.ModAbstract) {
 		return nil, false
 	}
@@ -302,7 +373,7 @@ func jsonCtor(td *lang.TypeDecl) ([]*lang.Param, bool) {
 			hasParameterless = true
 		}
 	}
-	for _, m := range td.Members {
+	for _, m := range members {
 		c, ok := m.(*lang.CtorDecl)
 		if !ok || c.Modifiers.Has(lang.ModStatic) {
 			continue
