@@ -11050,8 +11050,17 @@ namespace System.Text.Json
                             if (x < 0) throw Error("'" + Printable(h) + "' is not a hex digit following '\\u' within a JSON string. The string should be correctly escaped.", i + k);
                             v = v * 16 + x;
                         }
-                        b.Append((char)v);
                         i += 4;
+                        // a surrogate pair written as two escapes is one
+                        // code point
+                        if (v >= 0xD800 && v <= 0xDBFF && i + 6 < s.Length && s[i + 1] == '\\' && s[i + 2] == 'u'
+                            && int.TryParse(s.Substring(i + 3, 4), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out int lo)
+                            && lo >= 0xDC00 && lo <= 0xDFFF)
+                        {
+                            b.Append(new string(new char[] { (char)v, (char)lo }));
+                            i += 6;
+                        }
+                        else b.Append((char)v);
                         break;
                     default:
                         throw Error("'" + Printable(e) + "' is an invalid escapable character within a JSON string. The string should be correctly escaped.", i);
