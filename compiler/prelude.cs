@@ -11783,6 +11783,13 @@ namespace System.Text.Json.Serialization.Metadata
         // instance from the arguments v (an object[]).
         internal static object Call(Type t, int op, int i, object o, object v, JsonMetaSink s) => Internal.VM.JsonMeta(t, op, i, o, v, s);
 
+        // Hint names the class to read the last member into when its type
+        // is a collection interface (List<T> for IEnumerable<T>).
+        public void Hint<T>()
+        {
+            Members[Members.Count - 1].Hint = typeof(T);
+        }
+
         public void Ctor(string[] names, Type[] types)
         {
             CanCreate = true;
@@ -11802,6 +11809,8 @@ namespace System.Text.Json.Serialization.Metadata
         public int Index;
         public JsonMetaSink Owner;
         public string Key; // the JSON name under the options
+        public Type Hint;
+        public Type ReadType => Hint ?? Type;
 
         public bool Readable => (Flags & 1) != 0;
         public bool Writable => (Flags & 2) != 0;
@@ -12305,7 +12314,7 @@ namespace System.Text.Json
                 if (at >= 0)
                 {
                     used[at] = true;
-                    args[p] = Convert(d.Items[at], sink.CtorTypes[p], o, Child(path, d.Names[at]), StringEnumFor(meta, pname));
+                    args[p] = Convert(d.Items[at], HintFor(meta, pname) ?? sink.CtorTypes[p], o, Child(path, d.Names[at]), StringEnumFor(meta, pname));
                 }
                 else args[p] = sink.CtorTypes[p].IsValueType ? Internal.VM.CreateInstance(sink.CtorTypes[p]) : null;
             }
@@ -12328,7 +12337,7 @@ namespace System.Text.Json
                     }
                     continue;
                 }
-                object val = Convert(d.Items[at], m.Type, o, Child(path, d.Names[at]), m.StringEnum);
+                object val = Convert(d.Items[at], m.ReadType, o, Child(path, d.Names[at]), m.StringEnum);
                 obj = m.Set(obj, val);
             }
             string missing = null;
@@ -12341,6 +12350,13 @@ namespace System.Text.Json
                 for (int k = 0; k < used.Length; k++)
                     if (!used[k]) throw new JsonException("The JSON property '" + d.Names[k] + "' could not be mapped to any .NET member contained in type '" + TypeName(t) + "'.");
             return obj;
+        }
+
+        static Type HintFor(TypeMeta meta, string name)
+        {
+            foreach (var m in meta.All)
+                if (string.Equals(m.Name, name, StringComparison.OrdinalIgnoreCase)) return m.Hint;
+            return null;
         }
 
         static bool StringEnumFor(TypeMeta meta, string name)

@@ -110,6 +110,34 @@ type jsonMember struct {
 	ignore           string
 	flags            int
 	readable, setter bool
+	// hint is the collection class reading makes for a member of a
+	// collection interface type, whose type arguments typeof does not
+	// keep at run time (List<T> for IEnumerable<T>).
+	hint string
+}
+
+// jsonHint is the class made for a collection interface type tr.
+func jsonHint(tr *lang.TypeRef, td *lang.TypeDecl, ph map[string]string) string {
+	if tr == nil || tr.ArrayRank > 0 {
+		return ""
+	}
+	name := tr.Name
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		name = name[i+1:]
+	}
+	var args []string
+	for _, a := range tr.Args {
+		args = append(args, typeText(a, td, ph))
+	}
+	switch {
+	case len(args) == 1 && (name == "IEnumerable" || name == "ICollection" || name == "IList" || name == "IReadOnlyList" || name == "IReadOnlyCollection"):
+		return "System.Collections.Generic.List<" + args[0] + ">"
+	case len(args) == 1 && name == "ISet":
+		return "System.Collections.Generic.HashSet<" + args[0] + ">"
+	case len(args) == 2 && (name == "IDictionary" || name == "IReadOnlyDictionary"):
+		return "System.Collections.Generic.Dictionary<" + args[0] + ", " + args[1] + ">"
+	}
+	return ""
 }
 
 func jsonAttr(as []*lang.Attribute, name string) *lang.Attribute {
@@ -228,7 +256,7 @@ func (g *jsonGen) jsonMetaType(td *lang.TypeDecl) {
 			if declared[p.Name] || p.Type == nil {
 				continue
 			}
-			m := jsonMember{name: p.Name, typ: typeText(p.Type, td, ph), readable: true, setter: true}
+			m := jsonMember{name: p.Name, typ: typeText(p.Type, td, ph), readable: true, setter: true, hint: jsonHint(p.Type, td, ph)}
 			jsonAttrs(&m, p.Attributes)
 			m.flags |= 1 | 2 | 64
 			ms = append(ms, m)
@@ -240,7 +268,7 @@ func (g *jsonGen) jsonMetaType(td *lang.TypeDecl) {
 			if d.Event || d.IsIndexer() || d.Iface != nil || d.Modifiers.Has(lang.ModStatic) || d.Type == nil || d.RefKind != "" || strings.HasSuffix(d.Type.Name, "Span") {
 				continue
 			}
-			m := jsonMember{name: d.Name, typ: typeText(d.Type, td, ph)}
+			m := jsonMember{name: d.Name, typ: typeText(d.Type, td, ph), hint: jsonHint(d.Type, td, ph)}
 			jsonAttrs(&m, d.Attributes)
 			public := d.Modifiers.Has(lang.ModPublic) || anon
 			include := m.flags&8 != 0
@@ -274,7 +302,7 @@ func (g *jsonGen) jsonMetaType(td *lang.TypeDecl) {
 				continue
 			}
 			for _, dc := range d.Decls {
-				m := jsonMember{name: dc.Name, typ: typeText(d.Type, td, ph), readable: true, setter: !d.Modifiers.Has(lang.ModReadonly)}
+				m := jsonMember{name: dc.Name, typ: typeText(d.Type, td, ph), hint: jsonHint(d.Type, td, ph), readable: true, setter: !d.Modifiers.Has(lang.ModReadonly)}
 				jsonAttrs(&m, d.Attributes)
 				m.flags |= 1 | 4
 				if m.setter {
@@ -294,6 +322,9 @@ func (g *jsonGen) jsonMetaType(td *lang.TypeDecl) {
 	fmt.Fprintf(&b, "class __J\n{\nstatic object %s(int op, int i, object o, object v, System.Text.Json.Serialization.Metadata.JsonMetaSink s)\n{\nswitch (op)\n{\ncase 0:\n", jsonMetaPlaceholder)
 	for _, m := range ms {
 		fmt.Fprintf(&b, "s.Prop<%s>(%q, %s, %s, %s, %d);\n", m.typ, m.name, m.jsonName, m.ignore, m.order, m.flags)
+		if m.hint != "" {
+			fmt.Fprintf(&b, "s.Hint<%s>();\n", m.hint)
+		}
 	}
 	ctor, ok := jsonCtor(td, members)
 	if ok {
