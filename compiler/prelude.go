@@ -71,8 +71,8 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"IObservable", "IObserver"}},
 	// System.Text.Json with the encoder and Unicode ranges its options name
 	{namespace: "System.Text.Json", requires: []string{"System.Text.Encodings.Web", "System.Text.Unicode", "Guid"}},
-	{namespace: "System.Text.Encodings.Web", requires: []string{"System.Text.Json"}},
-	{namespace: "System.Text.Unicode", requires: []string{"System.Text.Json"}},
+	{namespace: "System.Text.Encodings.Web", requires: []string{"System.Text.Unicode"}},
+	{namespace: "System.Text.Unicode"}, // named by Encoding.Unicode too: it needs nothing else
 	// ObservableCollection's events come with it (System.Collections.Specialized,
 	// and the System.ComponentModel part)
 	{namespace: "System.Collections.ObjectModel", types: []string{"ObjectModelExtensions",
