@@ -72,6 +72,10 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer", "CollectionComparers",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
 	{types: []string{"IObservable", "IObserver"}},
+	// System.Text.Json with the encoder and Unicode ranges its options name
+	{namespace: "System.Text.Json", requires: []string{"System.Text.Encodings.Web", "System.Text.Unicode", "Guid"}},
+	{namespace: "System.Text.Encodings.Web", requires: []string{"System.Text.Unicode"}},
+	{namespace: "System.Text.Unicode"}, // named by Encoding.Unicode too: it needs nothing else
 	// ObservableCollection's events come with it (System.Collections.Specialized,
 	// and the System.ComponentModel part)
 	{namespace: "System.Collections.ObjectModel", types: []string{"ObjectModelExtensions",
@@ -101,8 +105,8 @@ type preludePart struct {
 	// exceptions by name: a program that names one gets the part, so that
 	// it sees those exceptions' own types.
 	thrownBy []string
-	// requires names the namespaces of parts this part's code uses: they
-	// come with it.
+	// requires names the namespaces of parts this part's code uses (or a
+	// type of a part without a namespace): they come with it.
 	requires []string
 }
 
@@ -139,7 +143,7 @@ func preludeFor(files []*lang.File) *lang.File {
 	}
 	keep := pre.Types[:0]
 	for _, td := range pre.Types {
-		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) || required[part.namespace] {
+		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) || required[part.namespace] || part.requiredType(required) {
 			keep = append(keep, td)
 		}
 	}
@@ -169,6 +173,17 @@ func (p preludePart) namedIn(names map[string]bool, pre *lang.File) bool {
 	}
 	for _, m := range p.members {
 		if names[m] {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredType reports whether a part of types (no namespace) is named
+// by another part's requires.
+func (p preludePart) requiredType(required map[string]bool) bool {
+	for _, n := range p.types {
+		if p.namespace == "" && required[n] {
 			return true
 		}
 	}

@@ -256,11 +256,12 @@ func disposeTry(pos lang.Pos, res []string, body []lang.Stmt, await bool) *lang.
 }
 
 // usingDecls rewrites `using var x = ...; rest` into a try/finally over the
-// rest of the list when the rest awaits.
+// rest of the list when the declaration or the rest awaits (`using var d
+// = await JsonDocument.ParseAsync(s);`).
 func (fl *fnLowering) usingDecls(list []lang.Stmt) []lang.Stmt {
 	for i, s := range list {
 		u, ok := s.(*lang.UsingDeclStmt)
-		if !ok || !u.IsAwait && !stmtsHaveAwait(list[i+1:]) {
+		if !ok || !u.IsAwait && !stmtsHaveAwait(list[i:]) {
 			continue
 		}
 		rest := fl.usingDecls(list[i+1:])

@@ -584,6 +584,8 @@ type binder struct {
 	// accessor is bound: init-only properties may be assigned through
 	// this or base (CS8852).
 	initContext bool
+	// jsonMeta is set while the generated JSON method is bound (JsonMetaMethod).
+	jsonMeta bool
 	// What flow analysis (flow.go) needs of nested functions: the delegate
 	// type each lambda converts to, and each method's and local function's
 	// return type and name.

@@ -363,7 +363,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 // object creation e does not set in its initializer, unless the chosen
 // constructor is [SetsRequiredMembers] (CS9035).
 func (b *binder) requiredMembers(e *lang.NewExpr, t *Type) {
-	if t == nil || t.Kind != Class && t.Kind != Struct {
+	if t == nil || t.Kind != Class && t.Kind != Struct || b.jsonMeta {
 		return
 	}
 	if m := b.info.Calls[e]; m != nil {
