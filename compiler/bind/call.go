@@ -36,6 +36,10 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 				}
 				cands = methods(syms)
 			}
+			if len(cands) == 0 && b.guessingType == 0 && b.reportInaccessibleInScope(f.Name, f.Pos, len(e.Args)) {
+				b.args(e.Args)
+				return u.unchecked
+			}
 		}
 	case *lang.MemberExpr:
 		name, typeArgs = f.Name, f.TypeArgs
@@ -44,7 +48,7 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			b.args(e.Args)
 			return u.unchecked
 		}
-		syms := b.lookup(recv, f.Name)
+		syms := b.lookupVia(f.X, recv, f.Name)
 		if len(syms) == 0 && static {
 			syms = b.numericStatics(recv, f.Name)
 		}
@@ -84,6 +88,10 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			}
 		}
 		if len(cands) == 0 {
+			if b.reportInaccessible(recv, f.Name, f.Pos, len(e.Args)) {
+				b.args(e.Args)
+				return u.unchecked
+			}
 			if !(f.NullCond && recv.Kind == Nullable) && b.missIsError(recv, f.Name) {
 				b.reportMiss(recv, f.Name, static, f.Pos)
 			}
@@ -619,6 +627,10 @@ func (b *binder) initMemberType(mi *lang.MemberInit, t *Type, ip *Property, repo
 	if mi.Name != "" && !t.IsUnchecked() {
 		if syms := b.lookup(t, mi.Name); len(syms) > 0 {
 			mt = memberType(syms[0])
+			if p, ok := syms[0].(*Property); ok && report && mi.Init == nil && p.Set {
+				b.accessorUse(mi.Pos, p, "set", t)
+			}
+		} else if report && b.reportInaccessible(t, mi.Name, mi.Pos, -1) {
 		} else if report && b.missIsError(t, mi.Name) {
 			b.errorf(mi.Pos, "CS0117", "'%s' does not contain a definition for '%s'", t, mi.Name)
 		}
