@@ -193,11 +193,23 @@ func (b *binder) accessibleAs(a access, s Symbol, qual *Type) accessVerdict {
 	return accessDenied
 }
 
-// derivesFrom reports whether t is d or a class derived from it.
+// derivesFrom reports whether t is d, derives from it or implements it
+// (a protected interface member is accessible in the implementing class).
 func derivesFrom(t, d *Type) bool {
-	for c, n := t, 0; c != nil && n < 64; c, n = c.Base, n+1 {
-		if c.Generic() == d.Generic() {
+	return derivesDepth(t, d.Generic(), 0)
+}
+
+func derivesDepth(t, d *Type, depth int) bool {
+	for c, n := t, depth; c != nil && n < 64; c, n = c.Base, n+1 {
+		if c.Generic() == d {
 			return true
+		}
+		if d.Kind == Interface {
+			for _, i := range c.Ifaces {
+				if derivesDepth(i, d, n+1) {
+					return true
+				}
+			}
 		}
 	}
 	return false
