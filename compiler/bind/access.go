@@ -430,3 +430,64 @@ func (b *binder) typeAccess(def *Type, tr *lang.TypeRef, ctx typeCtx) {
 		return
 	}
 }
+
+// accessWord spells the accessibility mods declare for a member of owner,
+// as C# writes it.
+func accessWord(mods lang.Modifiers, owner *Type) string {
+	switch {
+	case mods.Has(lang.ModProtected | lang.ModInternal):
+		return "protected internal"
+	case mods.Has(lang.ModPrivate | lang.ModProtected):
+		return "private protected"
+	case mods.Has(lang.ModPublic):
+		return "public"
+	case mods.Has(lang.ModInternal):
+		return "internal"
+	case mods.Has(lang.ModProtected):
+		return "protected"
+	case mods.Has(lang.ModPrivate):
+		return "private"
+	}
+	if owner != nil && owner.Kind == Interface {
+		return "public"
+	}
+	return "private"
+}
+
+// checkOverrideAccess reports an override declared by d whose
+// accessibility differs from the member of base class c it overrides
+// (CS0507). A library member's accessibility is not known (the tables
+// make every member public), so only a program's are compared.
+func (b *binder) checkOverrideAccess(d lang.Node, sym, base Symbol, c *Type) {
+	if g := c.Generic(); g.Lib || b.inPrelude(g) {
+		return
+	}
+	od := symDecl(base)
+	if od == nil {
+		return
+	}
+	have, want := accessWord(declMods(d), symOwner(sym)), accessWord(declMods(od), c)
+	if have != want {
+		b.errorf(namePos(d), "CS0507", "'%s': cannot change access modifiers when overriding '%s' inherited member '%s'", memberName(sym), want, memberName(base))
+	}
+}
+
+// namePos is where C# reports a member declaration: a method's name (a
+// property's declaration, whose name's position is not kept).
+func namePos(d lang.Node) lang.Pos {
+	if m, ok := d.(*lang.MethodDecl); ok && m.NamePos.Line > 0 {
+		return m.NamePos
+	}
+	return d.Position()
+}
+
+// virtualPrivate reports a virtual or abstract member of class t declared
+// private, explicitly or by default (CS0621).
+func (b *binder) virtualPrivate(t *Type, d lang.Node, name string, mods lang.Modifiers) {
+	if mods&(lang.ModVirtual|lang.ModAbstract) == 0 || mods&(lang.ModPublic|lang.ModProtected|lang.ModInternal) != 0 || t.Kind != Class {
+		return
+	}
+	if sym := b.symOf(t, d, name); sym != nil {
+		b.errorf(namePos(d), "CS0621", "'%s': virtual or abstract members cannot be private", memberName(sym))
+	}
+}
