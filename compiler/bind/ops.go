@@ -608,6 +608,12 @@ func (b *binder) propertyTarget(e lang.Expr, read bool) {
 	if p == nil || p.Event || p.RefKind() != "" {
 		return
 	}
+	if p.Set {
+		b.checkAccessor(e, p, "set")
+	}
+	if read && p.Get {
+		b.checkAccessor(e, p, "get")
+	}
 	pd, ok := p.Decl.(*lang.PropertyDecl)
 	if !ok || pd.Modifiers.Has(lang.ModOverride) {
 		// An override with one accessor inherits the other.
@@ -669,6 +675,9 @@ func (b *binder) ownAutoOverride(name string) bool {
 // the assignment being bound.
 func (b *binder) readProperty(e lang.Expr, s Symbol) {
 	p, ok := s.(*Property)
+	if ok && p.Get && !p.Event && e != b.writeLHS {
+		b.checkAccessor(e, p, "get")
+	}
 	if !ok || p.Get || p.Event || e == b.writeLHS {
 		return
 	}

@@ -315,7 +315,7 @@ func (b *binder) memberSym(x *lang.MemberExpr) Symbol {
 	if t == nil || t.IsUnchecked() {
 		return nil
 	}
-	for _, s := range b.lookup(t, x.Name) {
+	for _, s := range b.lookupVia(x.X, t, x.Name) {
 		switch s.(type) {
 		case *Field, *Property:
 			return s
