@@ -363,6 +363,8 @@ namespace System
     public static class Nullable
     {
         public extern static Type GetUnderlyingType(Type nullableType);
+        public extern static int Compare<T>(T? n1, T? n2) where T : struct;
+        public extern static bool Equals<T>(T? n1, T? n2) where T : struct;
     }
 
     public abstract class Type
