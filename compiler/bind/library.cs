@@ -11,6 +11,9 @@
 // binds to an Unchecked symbol (see lookupMiss in lookup.go): it keeps its
 // run-time behaviour and gets no compile-time checks. An indexer is declared
 // as a method named Item with the [Indexer] attribute, as metadata names it.
+// A value type is a class marked [Struct]; one with no declared == has none
+// (CS0019, as Index and Range), unless marked [RuntimeEquality]: .NET gives
+// it one and the run time compares its values.
 
 namespace System
 {
@@ -326,6 +329,8 @@ namespace System
         public extern bool Equals(ConsoleKeyInfo obj);
         public extern override bool Equals(object value);
         public extern override int GetHashCode();
+        public extern static bool operator ==(ConsoleKeyInfo a, ConsoleKeyInfo b);
+        public extern static bool operator !=(ConsoleKeyInfo a, ConsoleKeyInfo b);
     }
 
     [Flags] public enum ConsoleModifiers { None = 0, Alt = 1, Shift = 2, Control = 4 }
@@ -2453,7 +2458,7 @@ namespace System.Threading
         public extern static AsyncFlowControl SuppressFlow();
     }
 
-    [Struct] public sealed class AsyncFlowControl : IDisposable
+    [Struct, RuntimeEquality] public sealed class AsyncFlowControl : IDisposable
     {
         public extern void Dispose();
         public extern void Undo();
@@ -2473,7 +2478,7 @@ namespace System.Threading
         public bool ThreadContextChanged { get; }
     }
 
-    [Struct] public sealed class CancellationToken
+    [Struct, RuntimeEquality] public sealed class CancellationToken
     {
         public extern CancellationToken();
         public extern CancellationToken(bool canceled);
@@ -2489,7 +2494,7 @@ namespace System.Threading
         public extern void ThrowIfCancellationRequested();
     }
 
-    [Struct] public sealed class CancellationTokenRegistration : IDisposable, IAsyncDisposable
+    [Struct, RuntimeEquality] public sealed class CancellationTokenRegistration : IDisposable, IAsyncDisposable
     {
         public extern void Dispose();
         public extern System.Threading.Tasks.ValueTask DisposeAsync();
@@ -2926,7 +2931,7 @@ namespace System.Threading.Tasks
         public extern bool TrySetResult(TResult result);
     }
 
-    [Struct] public sealed class ValueTask
+    [Struct, RuntimeEquality] public sealed class ValueTask
     {
         public extern ValueTask();
         public extern ValueTask(Task task);
@@ -2947,7 +2952,7 @@ namespace System.Threading.Tasks
         public extern static ValueTask<TResult> FromResult<TResult>(TResult result);
     }
 
-    [Struct] public sealed class ValueTask<TResult>
+    [Struct, RuntimeEquality] public sealed class ValueTask<TResult>
     {
         public extern ValueTask(TResult result);
         public extern ValueTask(Task<TResult> task);
