@@ -858,6 +858,15 @@ namespace System
         public extern static bool IsSeparator(string s, int index);
         public extern static bool IsSurrogate(char c);
         public extern static bool IsSurrogate(string s, int index);
+        public extern static bool IsHighSurrogate(char c);
+        public extern static bool IsHighSurrogate(string s, int index);
+        public extern static bool IsLowSurrogate(char c);
+        public extern static bool IsLowSurrogate(string s, int index);
+        public extern static bool IsSurrogatePair(char highSurrogate, char lowSurrogate);
+        public extern static bool IsSurrogatePair(string s, int index);
+        public extern static int ConvertToUtf32(char highSurrogate, char lowSurrogate);
+        public extern static int ConvertToUtf32(string s, int index);
+        public extern static string ConvertFromUtf32(int utf32);
         public extern static bool IsSymbol(char c);
         public extern static bool IsSymbol(string s, int index);
         public extern static bool IsUpper(char c);
