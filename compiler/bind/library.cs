@@ -1878,6 +1878,7 @@ namespace System.Text
         public extern int GetByteCount(string s, int index, int count);
         public extern virtual string GetString(byte[] bytes);
         public extern virtual string GetString(byte[] bytes, int index, int count);
+        public extern string GetString(ReadOnlySpan<byte> bytes);
         public extern virtual char[] GetChars(byte[] bytes);
         public extern virtual char[] GetChars(byte[] bytes, int index, int count);
         public extern virtual int GetCharCount(byte[] bytes);
