@@ -2014,7 +2014,14 @@ namespace System.Collections
     public interface IDictionary : ICollection
     {
         [Indexer] object Item(object key);
+        ICollection Keys { get; }
+        ICollection Values { get; }
+        bool IsReadOnly { get; }
+        bool IsFixedSize { get; }
+        void Add(object key, object value);
+        void Clear();
         bool Contains(object key);
+        void Remove(object key);
     }
 }
 
