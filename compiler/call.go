@@ -1311,6 +1311,20 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 			fs.setTop(save)
 			continue
 		}
+		if list, ok := m.Value.(*lang.InitListExpr); ok && m.Index != nil {
+			// `[k] = { 1, 2 }`: Add calls on the element the indexer
+			// gets, read again for each (the index evaluated once); no
+			// elements, no read.
+			ir := fs.alloc()
+			fs.exprTo(m.Index[0].X, ir)
+			obj := fs.alloc()
+			for _, el := range list.Elems {
+				fs.emitABC(vm.OpGetIndex, obj, w, ir)
+				fs.addAll([]lang.Expr{el}, obj, nil)
+			}
+			fs.setTop(save)
+			continue
+		}
 		if m.Index != nil {
 			v := fs.alloc()
 			ir := fs.alloc()

@@ -10,6 +10,7 @@ namespace System
         internal Exception _innerException;
         internal object _stackTrace;
         internal object _data;
+        internal System.Collections.IDictionary _dict;
 
         public Exception() { }
         public Exception(string message) { _message = message; }
@@ -20,6 +21,10 @@ namespace System
         public virtual string StackTrace => Internal.VM.StackTrace(this);
         public string Source { get; set; }
         public int HResult { get; set; }
+
+        // Data is made on first use, as .NET's, an insertion-ordered
+        // dictionary of DictionaryEntry items.
+        public virtual System.Collections.IDictionary Data => _dict ??= new System.Collections.ListDictionaryInternal();
 
         public virtual Exception GetBaseException()
         {
@@ -9884,6 +9889,87 @@ namespace System.IO
         {
             _s = null;
             _pos = 0;
+        }
+    }
+}
+
+// System.Collections.DictionaryEntry and the dictionary behind
+// Exception.Data: .NET's ListDictionaryInternal, a list of entries kept in
+// insertion order, keys compared with Equals.
+namespace System.Collections
+{
+    public struct DictionaryEntry
+    {
+        private object _key;
+        private object _value;
+
+        public DictionaryEntry(object key, object value) { _key = key; _value = value; }
+
+        public object Key { get => _key; set => _key = value; }
+        public object Value { get => _value; set => _value = value; }
+
+        public void Deconstruct(out object key, out object value) { key = _key; value = _value; }
+
+        public override string ToString() => "[" + _key + ", " + _value + "]";
+    }
+
+    internal sealed class ListDictionaryInternal : IDictionary
+    {
+        private readonly System.Collections.Generic.List<object> _keys = new System.Collections.Generic.List<object>();
+        private readonly System.Collections.Generic.List<object> _values = new System.Collections.Generic.List<object>();
+
+        private int Find(object key)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            for (int i = 0; i < _keys.Count; i++)
+                if (_keys[i].Equals(key)) return i;
+            return -1;
+        }
+
+        public object this[object key]
+        {
+            get
+            {
+                int i = Find(key);
+                return i < 0 ? null : _values[i];
+            }
+            set
+            {
+                int i = Find(key);
+                if (i < 0) { _keys.Add(key); _values.Add(value); }
+                else _values[i] = value;
+            }
+        }
+
+        public int Count => _keys.Count;
+        public bool IsReadOnly => false;
+        public bool IsFixedSize => false;
+        public ICollection Keys => _keys.ToArray();
+        public ICollection Values => _values.ToArray();
+
+        public void Add(object key, object value)
+        {
+            int i = Find(key);
+            if (i >= 0)
+                throw new ArgumentException("Item has already been added. Key in dictionary: '" + _keys[i] + "'  Key being added: '" + key + "'");
+            _keys.Add(key);
+            _values.Add(value);
+        }
+
+        public bool Contains(object key) => Find(key) >= 0;
+
+        public void Remove(object key)
+        {
+            int i = Find(key);
+            if (i >= 0) { _keys.RemoveAt(i); _values.RemoveAt(i); }
+        }
+
+        public void Clear() { _keys.Clear(); _values.Clear(); }
+
+        public IEnumerator GetEnumerator()
+        {
+            for (int i = 0; i < _keys.Count; i++)
+                yield return new DictionaryEntry(_keys[i], _values[i]);
         }
     }
 }

@@ -333,7 +333,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 			b.info.Types[e.Y] = l
 		}
 		if e.Op == "==" || e.Op == "!=" {
-			if structOperand(l, r) || structOperand(r, l) {
+			if structOperand(l, r) || structOperand(r, l) || b.libStructOperand(l) || b.libStructOperand(r) {
 				// A struct has no predefined == (§12.12.1); `S? == null` is
 				// the nullable test.
 				b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)

@@ -655,6 +655,61 @@ func init() {
 	ch.AddStatic("ToLower", 1, 2, caseMap(unicode.ToLower))
 	ch.AddStatic("ToUpperInvariant", 1, 1, caseMap(unicode.ToUpper))
 	ch.AddStatic("ToLowerInvariant", 1, 1, caseMap(unicode.ToLower))
+	// Surrogate pairs: a supplementary code point is a high surrogate
+	// (0xd800-0xdbff) followed by a low one (0xdc00-0xdfff).
+	isHigh := func(r rune) bool { return r >= 0xd800 && r <= 0xdbff }
+	isLow := func(r rune) bool { return r >= 0xdc00 && r <= 0xdfff }
+	ch.AddStatic("IsHighSurrogate", 1, 2, charPred(isHigh))
+	ch.AddStatic("IsLowSurrogate", 1, 2, charPred(isLow))
+	ch.AddStatic("IsSurrogatePair", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if st := args[0].AsStr(); st != nil {
+			i, _ := toInt(args[1])
+			if i < 0 || i >= st.Len() {
+				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
+			}
+			return vm.Bool(i+1 < st.Len() && isHigh(rune(st.At(i))) && isLow(rune(st.At(i+1)))), nil
+		}
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "s")
+		}
+		return vm.Bool(isHigh(rune(args[0].AsChar())) && isLow(rune(args[1].AsChar()))), nil
+	})
+	ch.AddStatic("ConvertToUtf32", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "s")
+		}
+		if st := args[0].AsStr(); st != nil {
+			i, _ := toInt(args[1])
+			if i < 0 || i >= st.Len() {
+				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
+			}
+			r := rune(st.At(i))
+			switch {
+			case !isHigh(r) && !isLow(r):
+				return vm.Int(int32(r)), nil
+			case isHigh(r) && i+1 < st.Len() && isLow(rune(st.At(i+1))):
+				return vm.Int(int32((r-0xd800)<<10 + (rune(st.At(i+1)) - 0xdc00) + 0x10000)), nil
+			case isHigh(r):
+				return vm.Null, t.Throw("System.ArgumentException", "Found a high surrogate char without a following low surrogate at index: "+strconv.Itoa(i)+". The input may not be in this encoding, or may not contain valid Unicode (UTF-16) characters. (Parameter 's')")
+			}
+			return vm.Null, t.Throw("System.ArgumentException", "Found a low surrogate char without a preceding high surrogate at index: "+strconv.Itoa(i)+". The input may not be in this encoding, or may not contain valid Unicode (UTF-16) characters. (Parameter 's')")
+		}
+		hi, lo := rune(args[0].AsChar()), rune(args[1].AsChar())
+		if !isHigh(hi) {
+			return vm.Null, argOutOfRange(t, "highSurrogate", "A valid high surrogate character is between 0xd800 and 0xdbff, inclusive.")
+		}
+		if !isLow(lo) {
+			return vm.Null, argOutOfRange(t, "lowSurrogate", "A valid low surrogate character is between 0xdc00 and 0xdfff, inclusive.")
+		}
+		return vm.Int(int32((hi-0xd800)<<10 + (lo - 0xdc00) + 0x10000)), nil
+	})
+	ch.AddStatic("ConvertFromUtf32", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		r, _ := toInt(args[0])
+		if r < 0 || r > 0x10ffff || r >= 0xd800 && r <= 0xdfff {
+			return vm.Null, argOutOfRange(t, "utf32", "A valid UTF32 value is between 0x000000 and 0x10ffff, inclusive, and should not include surrogate codepoint values (0x00d800 ~ 0x00dfff).")
+		}
+		return vm.String(string(rune(r))), nil
+	})
 	ch.AddStatic("GetNumericValue", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		c := args[0].AsChar()
 		if c >= '0' && c <= '9' {
