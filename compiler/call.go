@@ -325,6 +325,9 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		}
 		l := fs.scope.vars[x.Name]
 		if l == nil || l.key.Pos != x.Pos {
+			l = fs.findDecl(x.Name, x.Pos) // predeclared in an enclosing scope (a switch's or foreach's expression)
+		}
+		if l == nil {
 			l = fs.declare(x.Name, x.Pos, conv, conv)
 			if conv != nil {
 				fs.loadConst(l.reg, conv.Zero())
@@ -1881,6 +1884,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 		child.labelDepth = map[string]int{}
 	}
 	if exprBody != nil {
+		child.predeclareExprVars(exprBody)
 		r := child.alloc()
 		child.expect = child.retElem()
 		child.exprTo(exprBody, r)
