@@ -771,6 +771,9 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 		if _, ok := fun.X.(*lang.BaseExpr); ok {
 			return fs.callBase(fun, e, dst, opCall)
 		}
+		if bt := fs.tupleType(fun.X); bt != nil && bt.TupleElemName(fun.Name) >= 0 {
+			break // a delegate held by a tuple element: invoked below
+		}
 		if bm := fs.c.info.CallOf(e); bm != nil {
 			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && decl.ExtStatic && fs.c.methodOf[decl] != nil {
 				// A static extension member called through its receiver
@@ -2172,7 +2175,13 @@ func (fs *funcState) ifaceName(bm *bind.Method, recv lang.Expr, name string) str
 	if owner == nil || owner.Kind != bind.Interface {
 		return name
 	}
-	if t := fs.c.bindVMType(owner); t != nil {
+	t := fs.c.bindVMType(owner)
+	if t == nil {
+		// A constructed library interface (ICollection<KeyValuePair<K, V>>):
+		// the key names its definition.
+		t = owner.Generic().VM
+	}
+	if t != nil {
 		return vm.ExplicitKey(t) + name
 	}
 	return name
