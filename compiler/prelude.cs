@@ -69,6 +69,18 @@ namespace System
         public ObjectDisposedException(string objectName, string message) : base(message) { _objectName = objectName; }
         public ObjectDisposedException(string message, Exception innerException) : base(message, innerException) { }
         public string ObjectName => _objectName ?? "";
+
+        // ThrowIf names the object by its type's full name, as .NET's does.
+        public static void ThrowIf(bool condition, object instance)
+        {
+            if (condition) throw new ObjectDisposedException(instance?.GetType().FullName);
+        }
+
+        public static void ThrowIf(bool condition, Type type)
+        {
+            if (condition) throw new ObjectDisposedException(type?.FullName);
+        }
+
         public override string Message
         {
             get
