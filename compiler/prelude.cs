@@ -74,6 +74,18 @@ namespace System
         public ObjectDisposedException(string objectName, string message) : base(message) { _objectName = objectName; }
         public ObjectDisposedException(string message, Exception innerException) : base(message, innerException) { }
         public string ObjectName => _objectName ?? "";
+
+        // ThrowIf names the object by its type's full name, as .NET's does.
+        public static void ThrowIf(bool condition, object instance)
+        {
+            if (condition) throw new ObjectDisposedException(instance?.GetType().FullName);
+        }
+
+        public static void ThrowIf(bool condition, Type type)
+        {
+            if (condition) throw new ObjectDisposedException(type?.FullName);
+        }
+
         public override string Message
         {
             get
@@ -2251,16 +2263,24 @@ namespace System.Threading.Channels
         public ChannelReader<T> Reader { get; }
         public ChannelWriter<T> Writer { get; }
 
-        internal static void Wake(List<TaskCompletionSource<bool>> waiters, bool result)
+        // Wake completes the waiters with result, or fails them with error
+        // (a channel completed with an error fails its pending waits).
+        internal static void Wake(List<TaskCompletionSource<bool>> waiters, bool result, Exception error = null)
         {
-            foreach (var w in waiters) w.TrySetResult(result);
+            foreach (var w in waiters)
+            {
+                if (error != null) w.TrySetException(error);
+                else w.TrySetResult(result);
+            }
             waiters.Clear();
         }
 
-        // Finish completes Completion once the channel is closed and drained.
+        // Finish completes Completion once the channel is closed and drained;
+        // an OperationCanceledException error cancels it with its token.
         internal void Finish()
         {
-            if (_error != null) _completion.TrySetException(_error);
+            if (_error is OperationCanceledException oce) _completion.TrySetCanceled(oce.CancellationToken);
+            else if (_error != null) _completion.TrySetException(_error);
             else _completion.TrySetResult();
         }
 
@@ -2457,8 +2477,8 @@ namespace System.Threading.Channels
                 _c._closed = true;
                 _c._error = error;
                 if (_c._items.Count == 0) _c.Finish();
-                Channel<T>.Wake(_c._readWaiters, false);
-                Channel<T>.Wake(_c._writeWaiters, false);
+                Channel<T>.Wake(_c._readWaiters, false, error);
+                Channel<T>.Wake(_c._writeWaiters, false, error);
                 return true;
             }
         }
@@ -3349,7 +3369,7 @@ namespace System.Collections.Generic
     // SortedDictionary<TKey, TValue> and SortedSet<T>: sorted arrays of
     // keys searched by binary search with the comparer (Comparer<T>.Default
     // unless given); enumeration in key order (compiled when named).
-    public class SortedDictionary<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    public class SortedDictionary<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
     {
         readonly List<TKey> _keys = new List<TKey>();
         readonly List<TValue> _values = new List<TValue>();
@@ -3442,12 +3462,39 @@ namespace System.Collections.Generic
             return pairs.GetEnumerator();
         }
 
+        // The ICollection<KeyValuePair> and IDictionary members .NET's
+        // implements explicitly, so the type converts to IDictionary and
+        // IReadOnlyDictionary (CollectionExtensions.Remove(key, out value)).
+        bool ICollection<KeyValuePair<TKey, TValue>>.IsReadOnly => false;
+        ICollection<TKey> IDictionary<TKey, TValue>.Keys => Keys;
+        ICollection<TValue> IDictionary<TKey, TValue>.Values => Values;
+        IEnumerable<TKey> IReadOnlyDictionary<TKey, TValue>.Keys => Keys;
+        IEnumerable<TValue> IReadOnlyDictionary<TKey, TValue>.Values => Values;
+        void ICollection<KeyValuePair<TKey, TValue>>.Add(KeyValuePair<TKey, TValue> item) => Add(item.Key, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Contains(KeyValuePair<TKey, TValue> item) =>
+            TryGetValue(item.Key, out TValue v) && EqualityComparer<TValue>.Default.Equals(v, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> item)
+        {
+            if (!TryGetValue(item.Key, out TValue v) || !EqualityComparer<TValue>.Default.Equals(v, item.Value)) return false;
+            return Remove(item.Key);
+        }
+
+        public void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
+        {
+            if (array == null) throw new ArgumentNullException(nameof(array));
+            if (index < 0 || index > array.Length) throw new ArgumentOutOfRangeException(nameof(index), index, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+            if (array.Length - index < Count) throw new ArgumentException("Destination array is not long enough to copy all the items in the collection. Check array index and length.");
+            for (int i = 0; i < _keys.Count; i++) array[index + i] = new KeyValuePair<TKey, TValue>(_keys[i], _values[i]);
+        }
+
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 
     // SortedList<TKey, TValue>: keys and values in parallel sorted lists,
     // reachable by index as well as by key (compiled when named).
-    public class SortedList<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    public class SortedList<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
     {
         readonly List<TKey> _keys = new List<TKey>();
         readonly List<TValue> _values = new List<TValue>();
@@ -3589,6 +3636,33 @@ namespace System.Collections.Generic
             var pairs = new List<KeyValuePair<TKey, TValue>>();
             for (int i = 0; i < _keys.Count; i++) pairs.Add(new KeyValuePair<TKey, TValue>(_keys[i], _values[i]));
             return pairs.GetEnumerator();
+        }
+
+        // The ICollection<KeyValuePair> and IDictionary members .NET's
+        // implements explicitly, so the type converts to IDictionary and
+        // IReadOnlyDictionary (CollectionExtensions.Remove(key, out value)).
+        bool ICollection<KeyValuePair<TKey, TValue>>.IsReadOnly => false;
+        ICollection<TKey> IDictionary<TKey, TValue>.Keys => Keys;
+        ICollection<TValue> IDictionary<TKey, TValue>.Values => Values;
+        IEnumerable<TKey> IReadOnlyDictionary<TKey, TValue>.Keys => Keys;
+        IEnumerable<TValue> IReadOnlyDictionary<TKey, TValue>.Values => Values;
+        void ICollection<KeyValuePair<TKey, TValue>>.Add(KeyValuePair<TKey, TValue> item) => Add(item.Key, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Contains(KeyValuePair<TKey, TValue> item) =>
+            TryGetValue(item.Key, out TValue v) && EqualityComparer<TValue>.Default.Equals(v, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> item)
+        {
+            if (!TryGetValue(item.Key, out TValue v) || !EqualityComparer<TValue>.Default.Equals(v, item.Value)) return false;
+            return Remove(item.Key);
+        }
+
+        public void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
+        {
+            if (array == null) throw new ArgumentNullException(nameof(array));
+            if (index < 0 || index > array.Length) throw new ArgumentOutOfRangeException(nameof(index), index, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+            if (array.Length - index < Count) throw new ArgumentException("Destination array is not long enough to copy all the items in the collection. Check array index and length.");
+            for (int i = 0; i < _keys.Count; i++) array[index + i] = new KeyValuePair<TKey, TValue>(_keys[i], _values[i]);
         }
 
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
@@ -9715,6 +9789,29 @@ namespace System.Collections.Generic
         {
             if (dictionary == null) throw new ArgumentNullException("dictionary");
             return dictionary.TryGetValue(key, out TValue value) ? value : defaultValue;
+        }
+
+        // TryAdd and Remove(key, out value) for dictionaries without the
+        // instance methods (SortedDictionary, SortedList, a program's
+        // IDictionary).
+        public static bool TryAdd<TKey, TValue>(this IDictionary<TKey, TValue> dictionary, TKey key, TValue value)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            if (dictionary.ContainsKey(key)) return false;
+            dictionary.Add(key, value);
+            return true;
+        }
+
+        public static bool Remove<TKey, TValue>(this IDictionary<TKey, TValue> dictionary, TKey key, out TValue value)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            if (dictionary.TryGetValue(key, out value))
+            {
+                dictionary.Remove(key);
+                return true;
+            }
+            value = default(TValue);
+            return false;
         }
     }
 }

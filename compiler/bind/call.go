@@ -49,6 +49,14 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			b.args(e.Args)
 			return u.unchecked
 		}
+		if recv.IsTuple() && !static {
+			if i := recv.TupleElemName(f.Name); i >= 0 {
+				// A delegate-typed tuple element invoked: item.Callback(state).
+				t := recv.TupleElems()[i]
+				b.info.Types[f] = t
+				return b.invokeDelegate(e, t)
+			}
+		}
 		syms := b.lookupVia(f.X, recv, f.Name)
 		if len(syms) == 0 && static {
 			syms = b.numericStatics(recv, f.Name)
