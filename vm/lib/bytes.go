@@ -34,19 +34,9 @@ func byteArg(t *vm.Thread, v vm.Value, param string) ([]byte, error) {
 // views (a native declared with a span overload beside its array one, as
 // Encoding.GetString, takes either); ok is false for any other value.
 func spanElems(v vm.Value) ([]vm.Value, bool) {
-	in := v.AsInstance()
-	if in == nil {
+	field, ok := spanFields(v)
+	if !ok {
 		return nil, false
-	}
-	t := in.Type()
-	if t.Namespace != "System" || t.Name != "ReadOnlySpan`1" && t.Name != "Span`1" {
-		return nil, false
-	}
-	field := func(name string) vm.Value {
-		if i := t.FieldIndex(name); i >= 0 && i < len(in.F) {
-			return in.F[i]
-		}
-		return vm.Null
 	}
 	start, _ := toInt(field("_start"))
 	n, _ := toInt(field("_length"))
