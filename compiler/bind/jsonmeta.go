@@ -67,24 +67,7 @@ func JsonMetadata(files []*lang.File) {
 	if !usesJSON(files) {
 		return
 	}
-	parts := map[string][]*lang.TypeDecl{}
-	var collect func(prefix string, td *lang.TypeDecl)
-	collect = func(prefix string, td *lang.TypeDecl) {
-		key := prefix + "." + td.Name
-		if td.Modifiers.Has(lang.ModPartial) {
-			parts[key] = append(parts[key], td)
-		}
-		for _, m := range td.Members {
-			if n, ok := m.(*lang.TypeDecl); ok {
-				collect(key, n)
-			}
-		}
-	}
-	for _, f := range files {
-		for _, td := range f.Types {
-			collect(td.Namespace, td)
-		}
-	}
+	parts, _ := typeParts(files)
 	g := &jsonGen{partOf: map[*lang.TypeDecl][]*lang.TypeDecl{}}
 	for _, ps := range parts {
 		for _, td := range ps {
