@@ -325,6 +325,9 @@ func (fs *funcState) refArg(a *lang.Arg, r int) *refBack {
 		}
 		l := fs.scope.vars[x.Name]
 		if l == nil || l.key.Pos != x.Pos {
+			l = fs.findDecl(x.Name, x.Pos) // predeclared in an enclosing scope (a switch's or foreach's expression)
+		}
+		if l == nil {
 			l = fs.declare(x.Name, x.Pos, conv, conv)
 			if conv != nil {
 				fs.loadConst(l.reg, conv.Zero())
@@ -767,6 +770,9 @@ func (fs *funcState) call(e *lang.CallExpr, dst int, await bool) *vm.Type {
 	case *lang.MemberExpr:
 		if _, ok := fun.X.(*lang.BaseExpr); ok {
 			return fs.callBase(fun, e, dst, opCall)
+		}
+		if bt := fs.tupleType(fun.X); bt != nil && bt.TupleElemName(fun.Name) >= 0 {
+			break // a delegate held by a tuple element: invoked below
 		}
 		if bm := fs.c.info.CallOf(e); bm != nil {
 			if decl, ok := bm.Definition().Decl.(*lang.MethodDecl); ok && decl.ExtStatic && fs.c.methodOf[decl] != nil {
@@ -1308,6 +1314,20 @@ func (fs *funcState) initializer(in *lang.Initializer, w int, t *vm.Type, ci *cl
 				fs.emitABC(vm.OpGetMember, obj, w, fs.c.site(m.Name, 0))
 			}
 			fs.initializer(m.Init, obj, nil, nil, nil)
+			fs.setTop(save)
+			continue
+		}
+		if list, ok := m.Value.(*lang.InitListExpr); ok && m.Index != nil {
+			// `[k] = { 1, 2 }`: Add calls on the element the indexer
+			// gets, read again for each (the index evaluated once); no
+			// elements, no read.
+			ir := fs.alloc()
+			fs.exprTo(m.Index[0].X, ir)
+			obj := fs.alloc()
+			for _, el := range list.Elems {
+				fs.emitABC(vm.OpGetIndex, obj, w, ir)
+				fs.addAll([]lang.Expr{el}, obj, nil)
+			}
 			fs.setTop(save)
 			continue
 		}
@@ -1881,6 +1901,7 @@ func (fs *funcState) closure(name string, params []*lang.Param, typeParams []str
 		child.labelDepth = map[string]int{}
 	}
 	if exprBody != nil {
+		child.predeclareExprVars(exprBody)
 		r := child.alloc()
 		child.expect = child.retElem()
 		child.exprTo(exprBody, r)
@@ -2168,7 +2189,13 @@ func (fs *funcState) ifaceName(bm *bind.Method, recv lang.Expr, name string) str
 	if owner == nil || owner.Kind != bind.Interface {
 		return name
 	}
-	if t := fs.c.bindVMType(owner); t != nil {
+	t := fs.c.bindVMType(owner)
+	if t == nil {
+		// A constructed library interface (ICollection<KeyValuePair<K, V>>):
+		// the key names its definition.
+		t = owner.Generic().VM
+	}
+	if t != nil {
 		return vm.ExplicitKey(t) + name
 	}
 	return name

@@ -137,6 +137,7 @@ func Bind(files []*lang.File) (b *Bound) {
 	if entry := bind.TestEntry(files); entry != nil {
 		files = append(files[:len(files):len(files)], entry)
 	}
+	bind.JsonMetadata(files)
 	all := append([]*lang.File{pre}, files...)
 	info, diags := bind.Bind(pre, files)
 	return &Bound{Files: all, Info: info, Diags: MergeDiags(partialDiags, diags)}

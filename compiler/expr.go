@@ -1510,7 +1510,19 @@ func (fs *funcState) cast(e *lang.CastExpr, dst int) *vm.Type {
 		r = w
 	}
 	if e.Type.Nullable && t.IsPrimitive() {
+		// (int?)d of a double? d or a double: null stays null, a value is
+		// converted as (int) converts it.
 		fs.emitABC(vm.OpMove, dst, r, 0)
+		if xt != t && !fs.sameNullableElem(e.X, t) {
+			op, arg := vm.OpCast, fs.c.addType(t)
+			if c, ok := convTo[t]; ok {
+				op, arg = fs.checkedOp(vm.OpConv, e), int(c)
+			}
+			end := fs.newLabel()
+			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, dst, 0))
+			fs.emitABC(op, dst, dst, arg)
+			fs.mark(end)
+		}
 		return nil
 	}
 	if xt == t {
@@ -1535,10 +1547,16 @@ func (fs *funcState) convertOnStore(r int, have, conv *vm.Type) {
 		return
 	}
 	if conv.IsNullable() {
-		if have != nil && have != conv.Elem {
+		if have != conv.Elem {
+			// A nullable source's type is not tracked (have is nil): a
+			// value is converted by its run-time type, null stays null.
 			end := fs.newLabel()
 			fs.jumpTo(end, vm.MakeABx(vm.OpJmpNull, r, 0))
-			fs.convertOnStore(r, have, conv.Elem)
+			if have == nil && conv.Elem == vm.TDecimal {
+				fs.emitABC(vm.OpCast, r, r, fs.c.addType(vm.TDecimal))
+			} else {
+				fs.convertOnStore(r, have, conv.Elem)
+			}
 			fs.mark(end)
 		}
 		return
@@ -1579,4 +1597,17 @@ func unboundGeneric(tr *lang.TypeRef) bool {
 		}
 	}
 	return true
+}
+
+// sameNullableElem reports whether x is a nullable value of element type t
+// (or of t itself), so a cast to t? has nothing to convert.
+func (fs *funcState) sameNullableElem(x lang.Expr, t *vm.Type) bool {
+	bt := fs.c.info.TypeOf(x)
+	if bt == nil {
+		return false
+	}
+	if bt.Kind == bind.Nullable {
+		bt = bt.Elem
+	}
+	return fs.c.bindVMType(bt) == t
 }

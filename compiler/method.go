@@ -99,6 +99,7 @@ func (c *Compiler) compileMethod(mi *methodInfo) {
 				fs.emitABC(vm.OpRetVoid, 0, 0, 0)
 				return
 			}
+			fs.predeclareExprVars(m.ExprBody)
 			fs.returnExpr(m.ExprBody)
 		case m.Body != nil:
 			fs.block(m.Body)
@@ -153,6 +154,7 @@ func (c *Compiler) compileCtor(mi *methodInfo) {
 			} else if m == nil || m == mi {
 				fs.errorf(d.Init.Pos, "'%s' does not contain a constructor that takes %d arguments", ci.decl.Name, len(d.Init.Args))
 			} else {
+				fs.predeclareArgVars(d.Init.Args)
 				w := fs.alloc()
 				fs.emitABC(vm.OpMove, w, 0, 0)
 				n, _ := fs.args(d.Init.Args, w+1, m.params, m.fn.Defaults, m.fn)
@@ -228,13 +230,15 @@ func (fs *funcState) fieldInits(ci *classInfo) {
 			if fi == nil {
 				continue
 			}
+			fs.pushScope() // an initializer's out and pattern variables are its own
+			fs.predeclareExprVars(in.init)
 			r := fs.alloc()
 			fs.expect = in.tr
 			t := fs.exprTo(in.init, r)
 			fs.expect = nil
 			fs.convertOnStore(r, t, fi.typ)
 			fs.setThisField(fi, r)
-			fs.setTop(r)
+			fs.popScope()
 		}
 	}
 }
@@ -266,6 +270,7 @@ func (fs *funcState) baseCtor(ci *classInfo, d *lang.CtorDecl) {
 			fs.errorf(pos, "'%s' does not contain a constructor that takes %d arguments", ci.base.decl.Name, len(args))
 			return
 		}
+		fs.predeclareArgVars(args)
 		w := fs.alloc()
 		fs.emitABC(vm.OpMove, w, 0, 0)
 		n, _ := fs.args(args, w+1, m.params, m.fn.Defaults, m.fn)
@@ -324,13 +329,15 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 					if fi == nil {
 						continue
 					}
+					fs.pushScope()
+					fs.predeclareExprVars(d.Init)
 					r := fs.alloc()
 					fs.expect = m.Type
 					t := fs.exprTo(d.Init, r)
 					fs.expect = nil
 					fs.convertOnStore(r, t, fi.typ)
 					fs.setStatic(ci, fi.index, via{}, r)
-					fs.setTop(r)
+					fs.popScope()
 				}
 			case *lang.PropertyDecl:
 				if m.Init == nil || !m.Modifiers.Has(lang.ModStatic) {
@@ -344,13 +351,15 @@ func (c *Compiler) compileStaticInit(ci *classInfo, fn *vm.Func) {
 				if fi == nil {
 					continue
 				}
+				fs.pushScope()
+				fs.predeclareExprVars(m.Init)
 				r := fs.alloc()
 				fs.expect = m.Type
 				t := fs.exprTo(m.Init, r)
 				fs.expect = nil
 				fs.convertOnStore(r, t, fi.typ)
 				fs.setStatic(ci, fi.index, via{}, r)
-				fs.setTop(r)
+				fs.popScope()
 			}
 		}
 		if d := ci.cctor; d != nil {

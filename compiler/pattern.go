@@ -306,7 +306,11 @@ func (fs *funcState) predeclarePattern(p lang.Pattern) {
 
 // predeclareExprVars declares the pattern and out variables an expression
 // introduces (not inside lambdas), so they get registers below the
-// temporaries of the statement.
+// temporaries of the statement. Every root expression needs it (a
+// statement's, a return's, an expression body's, an initializer's): a
+// call's window may start at its result's temporary, and a variable
+// declared while its arguments are compiled would lie inside the callee's
+// frame and be overwritten by the callee's locals.
 func (fs *funcState) predeclareExprVars(e lang.Node) {
 	if e == nil {
 		return
@@ -328,6 +332,14 @@ func (fs *funcState) predeclareExprVars(e lang.Node) {
 		return true
 	})
 	fs.exprVarsTop = max(fs.exprVarsTop, fs.top)
+}
+
+// predeclareArgVars predeclares the variables of a constructor
+// initializer's arguments.
+func (fs *funcState) predeclareArgVars(args []*lang.Arg) {
+	for _, a := range args {
+		fs.predeclareExprVars(a.X)
+	}
 }
 
 // predeclareClauseVars declares the pattern and out variables of a when

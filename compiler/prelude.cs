@@ -10,6 +10,7 @@ namespace System
         internal Exception _innerException;
         internal object _stackTrace;
         internal object _data;
+        internal System.Collections.IDictionary _dict;
 
         public Exception() { }
         public Exception(string message) { _message = message; }
@@ -20,6 +21,10 @@ namespace System
         public virtual string StackTrace => Internal.VM.StackTrace(this);
         public string Source { get; set; }
         public int HResult { get; set; }
+
+        // Data is made on first use, as .NET's, an insertion-ordered
+        // dictionary of DictionaryEntry items.
+        public virtual System.Collections.IDictionary Data => _dict ??= new System.Collections.ListDictionaryInternal();
 
         public virtual Exception GetBaseException()
         {
@@ -69,6 +74,18 @@ namespace System
         public ObjectDisposedException(string objectName, string message) : base(message) { _objectName = objectName; }
         public ObjectDisposedException(string message, Exception innerException) : base(message, innerException) { }
         public string ObjectName => _objectName ?? "";
+
+        // ThrowIf names the object by its type's full name, as .NET's does.
+        public static void ThrowIf(bool condition, object instance)
+        {
+            if (condition) throw new ObjectDisposedException(instance?.GetType().FullName);
+        }
+
+        public static void ThrowIf(bool condition, Type type)
+        {
+            if (condition) throw new ObjectDisposedException(type?.FullName);
+        }
+
         public override string Message
         {
             get
@@ -2246,16 +2263,24 @@ namespace System.Threading.Channels
         public ChannelReader<T> Reader { get; }
         public ChannelWriter<T> Writer { get; }
 
-        internal static void Wake(List<TaskCompletionSource<bool>> waiters, bool result)
+        // Wake completes the waiters with result, or fails them with error
+        // (a channel completed with an error fails its pending waits).
+        internal static void Wake(List<TaskCompletionSource<bool>> waiters, bool result, Exception error = null)
         {
-            foreach (var w in waiters) w.TrySetResult(result);
+            foreach (var w in waiters)
+            {
+                if (error != null) w.TrySetException(error);
+                else w.TrySetResult(result);
+            }
             waiters.Clear();
         }
 
-        // Finish completes Completion once the channel is closed and drained.
+        // Finish completes Completion once the channel is closed and drained;
+        // an OperationCanceledException error cancels it with its token.
         internal void Finish()
         {
-            if (_error != null) _completion.TrySetException(_error);
+            if (_error is OperationCanceledException oce) _completion.TrySetCanceled(oce.CancellationToken);
+            else if (_error != null) _completion.TrySetException(_error);
             else _completion.TrySetResult();
         }
 
@@ -2452,8 +2477,8 @@ namespace System.Threading.Channels
                 _c._closed = true;
                 _c._error = error;
                 if (_c._items.Count == 0) _c.Finish();
-                Channel<T>.Wake(_c._readWaiters, false);
-                Channel<T>.Wake(_c._writeWaiters, false);
+                Channel<T>.Wake(_c._readWaiters, false, error);
+                Channel<T>.Wake(_c._writeWaiters, false, error);
                 return true;
             }
         }
@@ -2675,6 +2700,48 @@ namespace System
 
 namespace System
 {
+    // MathF: Math at float precision, each result rounded to float
+    // (compiled when named).
+    public static class MathF
+    {
+        public const float PI = 3.14159265f;
+        public const float E = 2.71828183f;
+        public const float Tau = 6.28318531f;
+        public static float Abs(float x) => Math.Abs(x);
+        public static float Max(float x, float y) => Math.Max(x, y);
+        public static float Min(float x, float y) => Math.Min(x, y);
+        public static float MaxMagnitude(float x, float y) => (float)Math.MaxMagnitude(x, y);
+        public static float MinMagnitude(float x, float y) => (float)Math.MinMagnitude(x, y);
+        public static int Sign(float x) => Math.Sign(x);
+        public static float CopySign(float x, float y) => (float)Math.CopySign(x, y);
+        public static float Sqrt(float x) => (float)Math.Sqrt(x);
+        public static float Cbrt(float x) => (float)Math.Cbrt(x);
+        public static float Pow(float x, float y) => (float)Math.Pow(x, y);
+        public static float Exp(float x) => (float)Math.Exp(x);
+        public static float Log(float x) => (float)Math.Log(x);
+        public static float Log(float x, float y) => (float)Math.Log(x, y);
+        public static float Log10(float x) => (float)Math.Log10(x);
+        public static float Log2(float x) => (float)Math.Log2(x);
+        public static float Sin(float x) => (float)Math.Sin(x);
+        public static float Cos(float x) => (float)Math.Cos(x);
+        public static float Tan(float x) => (float)Math.Tan(x);
+        public static float Asin(float x) => (float)Math.Asin(x);
+        public static float Acos(float x) => (float)Math.Acos(x);
+        public static float Atan(float x) => (float)Math.Atan(x);
+        public static float Atan2(float y, float x) => (float)Math.Atan2(y, x);
+        public static float Sinh(float x) => (float)Math.Sinh(x);
+        public static float Cosh(float x) => (float)Math.Cosh(x);
+        public static float Tanh(float x) => (float)Math.Tanh(x);
+        public static float Floor(float x) => (float)Math.Floor(x);
+        public static float Ceiling(float x) => (float)Math.Ceiling(x);
+        public static float Truncate(float x) => (float)Math.Truncate(x);
+        public static float Round(float x) => (float)Math.Round((double)x);
+        public static float Round(float x, int digits) => (float)Math.Round((double)x, digits);
+        public static float Round(float x, MidpointRounding mode) => (float)Math.Round((double)x, mode);
+        public static float Round(float x, int digits, MidpointRounding mode) => (float)Math.Round((double)x, digits, mode);
+        public static float FusedMultiplyAdd(float x, float y, float z) => (float)((double)x * y + z);
+    }
+
     // GC: the VM's collector is Go's; these calls have nothing to do but
     // check their argument (compiled when named).
     public static class GC
@@ -3302,7 +3369,7 @@ namespace System.Collections.Generic
     // SortedDictionary<TKey, TValue> and SortedSet<T>: sorted arrays of
     // keys searched by binary search with the comparer (Comparer<T>.Default
     // unless given); enumeration in key order (compiled when named).
-    public class SortedDictionary<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    public class SortedDictionary<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
     {
         readonly List<TKey> _keys = new List<TKey>();
         readonly List<TValue> _values = new List<TValue>();
@@ -3395,12 +3462,39 @@ namespace System.Collections.Generic
             return pairs.GetEnumerator();
         }
 
+        // The ICollection<KeyValuePair> and IDictionary members .NET's
+        // implements explicitly, so the type converts to IDictionary and
+        // IReadOnlyDictionary (CollectionExtensions.Remove(key, out value)).
+        bool ICollection<KeyValuePair<TKey, TValue>>.IsReadOnly => false;
+        ICollection<TKey> IDictionary<TKey, TValue>.Keys => Keys;
+        ICollection<TValue> IDictionary<TKey, TValue>.Values => Values;
+        IEnumerable<TKey> IReadOnlyDictionary<TKey, TValue>.Keys => Keys;
+        IEnumerable<TValue> IReadOnlyDictionary<TKey, TValue>.Values => Values;
+        void ICollection<KeyValuePair<TKey, TValue>>.Add(KeyValuePair<TKey, TValue> item) => Add(item.Key, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Contains(KeyValuePair<TKey, TValue> item) =>
+            TryGetValue(item.Key, out TValue v) && EqualityComparer<TValue>.Default.Equals(v, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> item)
+        {
+            if (!TryGetValue(item.Key, out TValue v) || !EqualityComparer<TValue>.Default.Equals(v, item.Value)) return false;
+            return Remove(item.Key);
+        }
+
+        public void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
+        {
+            if (array == null) throw new ArgumentNullException(nameof(array));
+            if (index < 0 || index > array.Length) throw new ArgumentOutOfRangeException(nameof(index), index, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+            if (array.Length - index < Count) throw new ArgumentException("Destination array is not long enough to copy all the items in the collection. Check array index and length.");
+            for (int i = 0; i < _keys.Count; i++) array[index + i] = new KeyValuePair<TKey, TValue>(_keys[i], _values[i]);
+        }
+
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
     }
 
     // SortedList<TKey, TValue>: keys and values in parallel sorted lists,
     // reachable by index as well as by key (compiled when named).
-    public class SortedList<TKey, TValue> : IEnumerable<KeyValuePair<TKey, TValue>>
+    public class SortedList<TKey, TValue> : IDictionary<TKey, TValue>, IReadOnlyDictionary<TKey, TValue>
     {
         readonly List<TKey> _keys = new List<TKey>();
         readonly List<TValue> _values = new List<TValue>();
@@ -3542,6 +3636,33 @@ namespace System.Collections.Generic
             var pairs = new List<KeyValuePair<TKey, TValue>>();
             for (int i = 0; i < _keys.Count; i++) pairs.Add(new KeyValuePair<TKey, TValue>(_keys[i], _values[i]));
             return pairs.GetEnumerator();
+        }
+
+        // The ICollection<KeyValuePair> and IDictionary members .NET's
+        // implements explicitly, so the type converts to IDictionary and
+        // IReadOnlyDictionary (CollectionExtensions.Remove(key, out value)).
+        bool ICollection<KeyValuePair<TKey, TValue>>.IsReadOnly => false;
+        ICollection<TKey> IDictionary<TKey, TValue>.Keys => Keys;
+        ICollection<TValue> IDictionary<TKey, TValue>.Values => Values;
+        IEnumerable<TKey> IReadOnlyDictionary<TKey, TValue>.Keys => Keys;
+        IEnumerable<TValue> IReadOnlyDictionary<TKey, TValue>.Values => Values;
+        void ICollection<KeyValuePair<TKey, TValue>>.Add(KeyValuePair<TKey, TValue> item) => Add(item.Key, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Contains(KeyValuePair<TKey, TValue> item) =>
+            TryGetValue(item.Key, out TValue v) && EqualityComparer<TValue>.Default.Equals(v, item.Value);
+
+        bool ICollection<KeyValuePair<TKey, TValue>>.Remove(KeyValuePair<TKey, TValue> item)
+        {
+            if (!TryGetValue(item.Key, out TValue v) || !EqualityComparer<TValue>.Default.Equals(v, item.Value)) return false;
+            return Remove(item.Key);
+        }
+
+        public void CopyTo(KeyValuePair<TKey, TValue>[] array, int index)
+        {
+            if (array == null) throw new ArgumentNullException(nameof(array));
+            if (index < 0 || index > array.Length) throw new ArgumentOutOfRangeException(nameof(index), index, "Index was out of range. Must be non-negative and less than or equal to the size of the collection.");
+            if (array.Length - index < Count) throw new ArgumentException("Destination array is not long enough to copy all the items in the collection. Check array index and length.");
+            for (int i = 0; i < _keys.Count; i++) array[index + i] = new KeyValuePair<TKey, TValue>(_keys[i], _values[i]);
         }
 
         System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
@@ -9707,6 +9828,29 @@ namespace System.Collections.Generic
             if (dictionary == null) throw new ArgumentNullException("dictionary");
             return dictionary.TryGetValue(key, out TValue value) ? value : defaultValue;
         }
+
+        // TryAdd and Remove(key, out value) for dictionaries without the
+        // instance methods (SortedDictionary, SortedList, a program's
+        // IDictionary).
+        public static bool TryAdd<TKey, TValue>(this IDictionary<TKey, TValue> dictionary, TKey key, TValue value)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            if (dictionary.ContainsKey(key)) return false;
+            dictionary.Add(key, value);
+            return true;
+        }
+
+        public static bool Remove<TKey, TValue>(this IDictionary<TKey, TValue> dictionary, TKey key, out TValue value)
+        {
+            if (dictionary == null) throw new ArgumentNullException("dictionary");
+            if (dictionary.TryGetValue(key, out value))
+            {
+                dictionary.Remove(key);
+                return true;
+            }
+            value = default(TValue);
+            return false;
+        }
     }
 }
 
@@ -9880,6 +10024,87 @@ namespace System.IO
         {
             _s = null;
             _pos = 0;
+        }
+    }
+}
+
+// System.Collections.DictionaryEntry and the dictionary behind
+// Exception.Data: .NET's ListDictionaryInternal, a list of entries kept in
+// insertion order, keys compared with Equals.
+namespace System.Collections
+{
+    public struct DictionaryEntry
+    {
+        private object _key;
+        private object _value;
+
+        public DictionaryEntry(object key, object value) { _key = key; _value = value; }
+
+        public object Key { get => _key; set => _key = value; }
+        public object Value { get => _value; set => _value = value; }
+
+        public void Deconstruct(out object key, out object value) { key = _key; value = _value; }
+
+        public override string ToString() => "[" + _key + ", " + _value + "]";
+    }
+
+    internal sealed class ListDictionaryInternal : IDictionary
+    {
+        private readonly System.Collections.Generic.List<object> _keys = new System.Collections.Generic.List<object>();
+        private readonly System.Collections.Generic.List<object> _values = new System.Collections.Generic.List<object>();
+
+        private int Find(object key)
+        {
+            if (key == null) throw new ArgumentNullException("key");
+            for (int i = 0; i < _keys.Count; i++)
+                if (_keys[i].Equals(key)) return i;
+            return -1;
+        }
+
+        public object this[object key]
+        {
+            get
+            {
+                int i = Find(key);
+                return i < 0 ? null : _values[i];
+            }
+            set
+            {
+                int i = Find(key);
+                if (i < 0) { _keys.Add(key); _values.Add(value); }
+                else _values[i] = value;
+            }
+        }
+
+        public int Count => _keys.Count;
+        public bool IsReadOnly => false;
+        public bool IsFixedSize => false;
+        public ICollection Keys => _keys.ToArray();
+        public ICollection Values => _values.ToArray();
+
+        public void Add(object key, object value)
+        {
+            int i = Find(key);
+            if (i >= 0)
+                throw new ArgumentException("Item has already been added. Key in dictionary: '" + _keys[i] + "'  Key being added: '" + key + "'");
+            _keys.Add(key);
+            _values.Add(value);
+        }
+
+        public bool Contains(object key) => Find(key) >= 0;
+
+        public void Remove(object key)
+        {
+            int i = Find(key);
+            if (i >= 0) { _keys.RemoveAt(i); _values.RemoveAt(i); }
+        }
+
+        public void Clear() { _keys.Clear(); _values.Clear(); }
+
+        public IEnumerator GetEnumerator()
+        {
+            for (int i = 0; i < _keys.Count; i++)
+                yield return new DictionaryEntry(_keys[i], _values[i]);
         }
     }
 }
@@ -10788,5 +11013,2206 @@ namespace System.Collections.Generic
 
         public static System.Collections.ObjectModel.ReadOnlyDictionary<TKey, TValue> AsReadOnly<TKey, TValue>(this IDictionary<TKey, TValue> dictionary) =>
             new System.Collections.ObjectModel.ReadOnlyDictionary<TKey, TValue>(dictionary);
+    }
+}
+
+// System.Text.Json: the reader (JsonParser), the writer (JsonOut), the
+// document model (JsonDocument, JsonElement), the mutable model
+// (System.Text.Json.Nodes) and the serializer. The serializer reads a
+// program type's members through the method the binder generates into it
+// (compiler/bind/jsonmeta.go), reached by Internal.VM.JsonMeta.
+namespace System.Text.Json
+{
+    public enum JsonValueKind { Undefined, Object, Array, String, Number, True, False, Null }
+    public enum JsonCommentHandling { Disallow, Skip, Allow }
+    public enum JsonSerializerDefaults { General, Web }
+    public enum JsonTokenType { None, StartObject, EndObject, StartArray, EndArray, PropertyName, Comment, String, Number, True, False, Null }
+
+    public class JsonException : Exception
+    {
+        public JsonException() : base() { }
+        public JsonException(string message) : base(message) { }
+        public JsonException(string message, Exception innerException) : base(message, innerException) { }
+        public JsonException(string message, string path, long? lineNumber, long? bytePositionInLine) : base(message)
+        {
+            Path = path;
+            LineNumber = lineNumber;
+            BytePositionInLine = bytePositionInLine;
+        }
+        public JsonException(string message, string path, long? lineNumber, long? bytePositionInLine, Exception innerException) : base(message, innerException)
+        {
+            Path = path;
+            LineNumber = lineNumber;
+            BytePositionInLine = bytePositionInLine;
+        }
+        public string Path { get; internal set; }
+        public long? LineNumber { get; internal set; }
+        public long? BytePositionInLine { get; internal set; }
+    }
+
+    // The reader's syntax error, as .NET throws it from JsonDocument.Parse.
+    internal sealed class JsonReaderException : JsonException
+    {
+        public JsonReaderException(string message, long line, long pos) : base(message, null, line, pos) { }
+    }
+
+    public struct JsonDocumentOptions
+    {
+        public bool AllowTrailingCommas { get; set; }
+        public JsonCommentHandling CommentHandling { get; set; }
+        public int MaxDepth { get; set; }
+    }
+
+    public struct JsonReaderOptions
+    {
+        public bool AllowTrailingCommas { get; set; }
+        public JsonCommentHandling CommentHandling { get; set; }
+        public int MaxDepth { get; set; }
+    }
+
+    public struct JsonWriterOptions
+    {
+        public bool Indented { get; set; }
+        public System.Text.Encodings.Web.JavaScriptEncoder Encoder { get; set; }
+        public bool SkipValidation { get; set; }
+        public int MaxDepth { get; set; }
+    }
+
+    // One parsed value: Text is a string's value or a number's or
+    // literal's token; Src[Start, End) is its JSON text.
+    internal sealed class JsonData
+    {
+        public JsonValueKind Kind;
+        public string Text;
+        public string Src;
+        public int Start, End;
+        public System.Collections.Generic.List<JsonData> Items;
+        public System.Collections.Generic.List<string> Names;
+
+        public string Raw => Src.Substring(Start, End - Start);
+
+        public JsonData Find(string name, bool ignoreCase)
+        {
+            if (Names == null) return null;
+            for (int i = Names.Count - 1; i >= 0; i--)
+                if (Names[i] == name) return Items[i];
+            if (ignoreCase)
+                for (int i = Names.Count - 1; i >= 0; i--)
+                    if (string.Equals(Names[i], name, StringComparison.OrdinalIgnoreCase)) return Items[i];
+            return null;
+        }
+
+        // Pos is where the reader stands once it has read this value's
+        // first token, where .NET reports a conversion error.
+        public int Pos => Kind == JsonValueKind.Object || Kind == JsonValueKind.Array ? Start + 1 : End;
+    }
+
+    internal sealed class JsonParser
+    {
+        string s;
+        int i;
+        bool trailing;
+        bool skipComments;
+        int maxDepth;
+        int depth;
+
+        public static JsonData Parse(string json, bool allowTrailingCommas, JsonCommentHandling comments, int maxDepth)
+        {
+            if (json == null) throw new ArgumentNullException("json");
+            var p = new JsonParser();
+            p.s = json;
+            p.trailing = allowTrailingCommas;
+            p.skipComments = comments != JsonCommentHandling.Disallow;
+            p.maxDepth = maxDepth > 0 ? maxDepth : 64;
+            p.Space();
+            if (p.i >= p.s.Length)
+                throw p.Error("The input does not contain any JSON tokens. Expected the input to start with a valid JSON token, when isFinalBlock is true.", p.i);
+            JsonData d = p.Value();
+            p.Space();
+            if (p.i < p.s.Length)
+                throw p.Error("'" + Printable(p.s[p.i]) + "' is invalid after a single JSON value. Expected end of data.", p.i);
+            return d;
+        }
+
+        static string Printable(char c) => c < ' ' || c == (char)127 ? "0x" + ((int)c).ToString("X2") : c.ToString();
+
+        // Error makes the reader's exception at character index at, its
+        // position counted in UTF-8 bytes from the start of its line.
+        JsonException Error(string msg, int at)
+        {
+            long line = 0, pos = 0;
+            for (int k = 0; k < at && k < s.Length; k++)
+            {
+                char c = s[k];
+                if (c == '\n') { line++; pos = 0; }
+                else if (c < 0x80) pos++;
+                else if (c < 0x800) pos += 2;
+                else if (JsonOut.IsHigh(c)) { pos += 4; k++; }
+                else pos += 3;
+            }
+            return new JsonReaderException(msg + " LineNumber: " + line + " | BytePositionInLine: " + pos + ".", line, pos);
+        }
+
+        void Space()
+        {
+            while (i < s.Length)
+            {
+                char c = s[i];
+                if (c == ' ' || c == '\t' || c == '\n' || c == '\r') { i++; continue; }
+                if (c == '/' && skipComments && i + 1 < s.Length && (s[i + 1] == '/' || s[i + 1] == '*'))
+                {
+                    if (s[i + 1] == '/')
+                    {
+                        while (i < s.Length && s[i] != '\n') i++;
+                    }
+                    else
+                    {
+                        int e = s.IndexOf("*/", i + 2);
+                        if (e < 0) throw Error("Expected end of comment, but instead reached end of data.", s.Length);
+                        i = e + 2;
+                    }
+                    continue;
+                }
+                break;
+            }
+        }
+
+        JsonData Value()
+        {
+            if (i >= s.Length) throw Error("Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed.", i);
+            char c = s[i];
+            var d = new JsonData { Src = s, Start = i };
+            switch (c)
+            {
+                case '{':
+                    Obj(d);
+                    break;
+                case '[':
+                    Arr(d);
+                    break;
+                case '"':
+                    d.Kind = JsonValueKind.String;
+                    d.Text = Str();
+                    break;
+                case 't':
+                    Literal("true");
+                    d.Kind = JsonValueKind.True;
+                    break;
+                case 'f':
+                    Literal("false");
+                    d.Kind = JsonValueKind.False;
+                    break;
+                case 'n':
+                    Literal("null");
+                    d.Kind = JsonValueKind.Null;
+                    break;
+                default:
+                    if (c == '-' || c >= '0' && c <= '9')
+                    {
+                        Number();
+                        d.Kind = JsonValueKind.Number;
+                        break;
+                    }
+                    throw Error("'" + Printable(c) + "' is an invalid start of a value.", i);
+            }
+            d.End = i;
+            if (d.Kind == JsonValueKind.Number) d.Text = s.Substring(d.Start, d.End - d.Start);
+            return d;
+        }
+
+        void Literal(string lit)
+        {
+            int k = 0;
+            while (k < lit.Length)
+            {
+                if (i + k >= s.Length) throw Error("Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed.", s.Length);
+                if (s[i + k] != lit[k])
+                    throw Error("'" + s.Substring(i, k + 1) + "' is an invalid JSON literal. Expected the literal '" + lit + "'.", i + k);
+                k++;
+            }
+            i += k;
+            if (i < s.Length && char.IsLetterOrDigit(s[i]))
+                throw Error("'" + s.Substring(i - k, k + 1) + "' is an invalid JSON literal. Expected the literal '" + lit + "'.", i);
+        }
+
+        void Number()
+        {
+            if (s[i] == '-')
+            {
+                i++;
+                if (i >= s.Length) throw Error("Expected a digit ('0'-'9'), but instead reached end of data.", i);
+                if (!char.IsDigit(s[i])) throw Error("'" + Printable(s[i]) + "' is invalid within a number, immediately after a sign character ('+' or '-'). Expected a digit ('0'-'9').", i);
+            }
+            if (s[i] == '0')
+            {
+                i++;
+                if (i < s.Length && s[i] >= '0' && s[i] <= '9')
+                    throw Error("'" + s[i] + "' is an invalid end of a number. Expected a delimiter.", i);
+            }
+            else while (i < s.Length && s[i] >= '0' && s[i] <= '9') i++;
+            bool fraction = false;
+            if (i < s.Length && s[i] == '.')
+            {
+                fraction = true;
+                i++;
+                if (i >= s.Length) throw Error("Expected a digit ('0'-'9'), but instead reached end of data.", i);
+                if (!(s[i] >= '0' && s[i] <= '9')) throw Error("'" + Printable(s[i]) + "' is invalid within a number, immediately after a decimal point ('.'). Expected a digit ('0'-'9').", i);
+                while (i < s.Length && s[i] >= '0' && s[i] <= '9') i++;
+            }
+            if (i < s.Length && (s[i] == 'e' || s[i] == 'E'))
+            {
+                i++;
+                if (i < s.Length && (s[i] == '+' || s[i] == '-'))
+                {
+                    i++;
+                    if (i >= s.Length) throw Error("Expected a digit ('0'-'9'), but instead reached end of data.", i);
+                    if (!(s[i] >= '0' && s[i] <= '9')) throw Error("'" + Printable(s[i]) + "' is invalid within a number, immediately after a sign character ('+' or '-'). Expected a digit ('0'-'9').", i);
+                }
+                if (i >= s.Length) throw Error("Expected a digit ('0'-'9'), but instead reached end of data.", i);
+                if (!(s[i] >= '0' && s[i] <= '9')) throw Error("'" + Printable(s[i]) + "' is invalid within a number, immediately after a sign character ('+' or '-'). Expected a digit ('0'-'9').", i);
+                while (i < s.Length && s[i] >= '0' && s[i] <= '9') i++;
+                fraction = false;
+            }
+            if (i < s.Length)
+            {
+                char c = s[i];
+                if (!(c == ',' || c == '}' || c == ']' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '/'))
+                    throw Error("'" + Printable(c) + (fraction ? "' is an invalid end of a number. Expected 'E' or 'e'." : "' is an invalid end of a number. Expected a delimiter."), i);
+            }
+        }
+
+        string Str()
+        {
+            int start = ++i;
+            System.Text.StringBuilder b = null;
+            while (true)
+            {
+                if (i >= s.Length) throw Error("Expected end of string, but instead reached end of data.", i);
+                char c = s[i];
+                if (c == '"') break;
+                if (c < ' ') throw Error("'" + Printable(c) + "' is invalid within a JSON string. The string should be correctly escaped.", i);
+                if (c != '\\') { i++; continue; }
+                if (b == null) b = new System.Text.StringBuilder();
+                b.Append(s, start, i - start);
+                i++;
+                if (i >= s.Length) throw Error("Expected end of string, but instead reached end of data.", i);
+                char e = s[i];
+                switch (e)
+                {
+                    case '"': b.Append('"'); break;
+                    case '\\': b.Append('\\'); break;
+                    case '/': b.Append('/'); break;
+                    case 'b': b.Append('\b'); break;
+                    case 'f': b.Append('\f'); break;
+                    case 'n': b.Append('\n'); break;
+                    case 'r': b.Append('\r'); break;
+                    case 't': b.Append('\t'); break;
+                    case 'u':
+                        int v = 0;
+                        for (int k = 1; k <= 4; k++)
+                        {
+                            if (i + k >= s.Length) throw Error("Expected end of string, but instead reached end of data.", s.Length);
+                            char h = s[i + k];
+                            int x = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+                            if (x < 0) throw Error("'" + Printable(h) + "' is not a hex digit following '\\u' within a JSON string. The string should be correctly escaped.", i + k);
+                            v = v * 16 + x;
+                        }
+                        i += 4;
+                        // a surrogate pair written as two escapes is one
+                        // code point
+                        if (v >= 0xD800 && v <= 0xDBFF && i + 6 < s.Length && s[i + 1] == '\\' && s[i + 2] == 'u'
+                            && int.TryParse(s.Substring(i + 3, 4), System.Globalization.NumberStyles.HexNumber, System.Globalization.CultureInfo.InvariantCulture, out int lo)
+                            && lo >= 0xDC00 && lo <= 0xDFFF)
+                        {
+                            b.Append(new string(new char[] { (char)v, (char)lo }));
+                            i += 6;
+                        }
+                        else b.Append((char)v);
+                        break;
+                    default:
+                        throw Error("'" + Printable(e) + "' is an invalid escapable character within a JSON string. The string should be correctly escaped.", i);
+                }
+                i++;
+                start = i;
+            }
+            string r;
+            if (b == null) r = s.Substring(start, i - start);
+            else r = b.Append(s, start, i - start).ToString();
+            i++;
+            return r;
+        }
+
+        void Enter()
+        {
+            if (++depth > maxDepth) throw Error("The maximum configured depth of " + maxDepth + " has been exceeded. Cannot read next JSON object.", i);
+        }
+
+        void Obj(JsonData d)
+        {
+            Enter();
+            d.Kind = JsonValueKind.Object;
+            d.Items = new System.Collections.Generic.List<JsonData>();
+            d.Names = new System.Collections.Generic.List<string>();
+            i++;
+            Space();
+            if (i < s.Length && s[i] == '}') { i++; depth--; return; }
+            while (true)
+            {
+                if (i >= s.Length) throw Error("Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed.", i);
+                if (s[i] != '"')
+                {
+                    if (s[i] == '}' && d.Names.Count > 0)
+                    {
+                        if (trailing) { i++; depth--; return; }
+                        throw Error("The JSON object contains a trailing comma at the end which is not supported in this mode. Change the reader options.", i);
+                    }
+                    throw Error("'" + Printable(s[i]) + "' is an invalid start of a property name. Expected a '\"'.", i);
+                }
+                string name = Str();
+                Space();
+                if (i >= s.Length) throw Error("Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed.", i);
+                if (s[i] != ':') throw Error("'" + Printable(s[i]) + "' is invalid after a property name. Expected a ':'.", i);
+                i++;
+                Space();
+                if (i >= s.Length) throw Error("Expected a value, but instead reached end of data.", i);
+                d.Names.Add(name);
+                d.Items.Add(Value());
+                Space();
+                if (i >= s.Length) throw Error("Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed.", i);
+                char c = s[i];
+                if (c == ',') { i++; Space(); continue; }
+                if (c == '}') { i++; depth--; return; }
+                throw Error("'" + Printable(c) + "' is invalid after a value. Expected either ',', '}', or ']'.", i);
+            }
+        }
+
+        void Arr(JsonData d)
+        {
+            Enter();
+            d.Kind = JsonValueKind.Array;
+            d.Items = new System.Collections.Generic.List<JsonData>();
+            i++;
+            Space();
+            if (i < s.Length && s[i] == ']') { i++; depth--; return; }
+            while (true)
+            {
+                if (i < s.Length && s[i] == ']' && d.Items.Count > 0)
+                {
+                    if (trailing) { i++; depth--; return; }
+                    throw Error("The JSON array contains a trailing comma at the end which is not supported in this mode. Change the reader options.", i);
+                }
+                d.Items.Add(Value());
+                Space();
+                if (i >= s.Length) throw Error("Expected depth to be zero at the end of the JSON payload. There is an open JSON object or array that should be closed.", i);
+                char c = s[i];
+                if (c == ',') { i++; Space(); continue; }
+                if (c == ']') { i++; depth--; return; }
+                throw Error("'" + Printable(c) + "' is invalid after a value. Expected either ',', '}', or ']'.", i);
+            }
+        }
+    }
+
+    // JsonOut writes JSON text: .NET's escaping (the default encoder
+    // escapes HTML-sensitive and non-ASCII characters as \uXXXX, the
+    // relaxed one only what JSON requires) and its indentation.
+    internal sealed class JsonOut
+    {
+        public System.Text.StringBuilder B = new System.Text.StringBuilder();
+        public bool Indented;
+        public bool Relaxed;
+        public bool AllNonAscii; // an encoder made for UnicodeRanges.All
+        public string Indent = "  ";
+        int depth;
+        bool first = true;
+        bool afterName;
+
+        public override string ToString() => B.ToString();
+
+        internal static bool IsHigh(char c) => c >= 0xD800 && c <= 0xDBFF;
+        internal static bool IsLow(char c) => c >= 0xDC00 && c <= 0xDFFF;
+
+        void Sep()
+        {
+            if (afterName) { afterName = false; return; }
+            if (!first) B.Append(',');
+            if (Indented && depth > 0) NewLine();
+            first = false;
+        }
+
+        void NewLine()
+        {
+            B.Append('\n');
+            for (int k = 0; k < depth; k++) B.Append(Indent);
+        }
+
+        public void Start(char c)
+        {
+            Sep();
+            B.Append(c);
+            depth++;
+            first = true;
+        }
+
+        public void End(char c)
+        {
+            depth--;
+            if (Indented && !first) NewLine();
+            B.Append(c);
+            first = false;
+        }
+
+        public void Name(string name)
+        {
+            Sep();
+            Quote(name);
+            B.Append(Indented ? ": " : ":");
+            afterName = true;
+        }
+
+        public void Raw(string text)
+        {
+            Sep();
+            B.Append(text);
+        }
+
+        public void String(string v)
+        {
+            Sep();
+            Quote(v);
+        }
+
+        // RawValue writes JSON text of a value (a JsonElement's), indented
+        // to this writer's format.
+        public void RawValue(JsonData d)
+        {
+            switch (d.Kind)
+            {
+                case JsonValueKind.Object:
+                    Start('{');
+                    for (int k = 0; k < d.Items.Count; k++)
+                    {
+                        Name(d.Names[k]);
+                        RawValue(d.Items[k]);
+                    }
+                    End('}');
+                    break;
+                case JsonValueKind.Array:
+                    Start('[');
+                    foreach (var x in d.Items) RawValue(x);
+                    End(']');
+                    break;
+                case JsonValueKind.String:
+                    String(d.Text);
+                    break;
+                default:
+                    Raw(d.Kind == JsonValueKind.Number ? d.Text : d.Kind == JsonValueKind.True ? "true" : d.Kind == JsonValueKind.False ? "false" : "null");
+                    break;
+            }
+        }
+
+        void Quote(string v)
+        {
+            B.Append('"');
+            for (int k = 0; k < v.Length; k++)
+            {
+                char c = v[k];
+                switch (c)
+                {
+                    case '\n': B.Append("\\n"); continue;
+                    case '\r': B.Append("\\r"); continue;
+                    case '\t': B.Append("\\t"); continue;
+                    case '\b': B.Append("\\b"); continue;
+                    case '\f': B.Append("\\f"); continue;
+                    case '\\': B.Append("\\\\"); continue;
+                    case '"':
+                        B.Append(Relaxed ? "\\\"" : "\\u0022");
+                        continue;
+                }
+                bool esc;
+                if (c < ' ' || c == (char)127) esc = true;
+                else if (c >= 0xD800 && c <= 0xDFFF) esc = true; // both encoders escape what is beyond the BMP
+                else if (Relaxed) esc = false;
+                else esc = c > 126 && !AllNonAscii || c == '<' || c == '>' || c == '&' || c == '\'' || c == '+' || c == '`';
+                if (esc) B.Append("\\u").Append(((int)c).ToString("X4"));
+                else B.Append(c);
+            }
+            B.Append('"');
+        }
+    }
+
+    public sealed class JsonDocument : IDisposable
+    {
+        internal JsonData _root;
+
+        internal JsonDocument(JsonData root) { _root = root; }
+
+        public JsonElement RootElement => new JsonElement(_root);
+
+        public static JsonDocument Parse(string json, JsonDocumentOptions options = default)
+            => new JsonDocument(JsonParser.Parse(json, options.AllowTrailingCommas, options.CommentHandling, options.MaxDepth));
+
+        public static JsonDocument Parse(System.IO.Stream utf8Json, JsonDocumentOptions options = default)
+            => Parse(JsonSerializer.ReadAll(utf8Json), options);
+
+        public static async System.Threading.Tasks.Task<JsonDocument> ParseAsync(System.IO.Stream utf8Json, JsonDocumentOptions options = default, System.Threading.CancellationToken cancellationToken = default)
+        {
+            string text = await JsonSerializer.ReadAllAsync(utf8Json);
+            return Parse(text, options);
+        }
+
+        public void Dispose() { }
+    }
+
+    public readonly struct JsonElement
+    {
+        internal readonly JsonData _d;
+
+        internal JsonElement(JsonData d) { _d = d; }
+
+        public JsonValueKind ValueKind => _d == null ? JsonValueKind.Undefined : _d.Kind;
+
+        JsonData Need(JsonValueKind kind)
+        {
+            if (_d == null) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+            if (_d.Kind != kind)
+                throw new InvalidOperationException("The requested operation requires an element of type '" + kind + "', but the target element has type '" + _d.Kind + "'.");
+            return _d;
+        }
+
+        JsonData NeedNumber(string type)
+        {
+            if (_d == null) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+            if (_d.Kind != JsonValueKind.Number)
+                throw new InvalidOperationException("The requested operation requires an element of type 'Number', but the target element has type '" + _d.Kind + "'.");
+            return _d;
+        }
+
+        public JsonElement GetProperty(string propertyName)
+        {
+            if (propertyName == null) throw new ArgumentNullException("propertyName");
+            JsonData v = Need(JsonValueKind.Object).Find(propertyName, false);
+            if (v == null) throw new System.Collections.Generic.KeyNotFoundException("The given key was not present in the dictionary.");
+            return new JsonElement(v);
+        }
+
+        public bool TryGetProperty(string propertyName, out JsonElement value)
+        {
+            if (propertyName == null) throw new ArgumentNullException("propertyName");
+            JsonData v = Need(JsonValueKind.Object).Find(propertyName, false);
+            value = new JsonElement(v);
+            return v != null;
+        }
+
+        public JsonElement this[int index]
+        {
+            get
+            {
+                JsonData d = Need(JsonValueKind.Array);
+                if (index < 0 || index >= d.Items.Count) throw new IndexOutOfRangeException("Index was outside the bounds of the array.");
+                return new JsonElement(d.Items[index]);
+            }
+        }
+
+        public int GetArrayLength() => Need(JsonValueKind.Array).Items.Count;
+        public int GetPropertyCount() => Need(JsonValueKind.Object).Items.Count;
+
+        public string GetString()
+        {
+            if (_d == null) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+            if (_d.Kind == JsonValueKind.Null) return null;
+            if (_d.Kind != JsonValueKind.String)
+                throw new InvalidOperationException("The requested operation requires an element of type 'String', but the target element has type '" + _d.Kind + "'.");
+            return _d.Text;
+        }
+
+        public bool GetBoolean()
+        {
+            if (_d != null && _d.Kind == JsonValueKind.True) return true;
+            if (_d != null && _d.Kind == JsonValueKind.False) return false;
+            if (_d == null) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+            throw new InvalidOperationException("The requested operation requires an element of type 'Boolean', but the target element has type '" + _d.Kind + "'.");
+        }
+
+        public int GetInt32()
+        {
+            if (!TryGetInt32(out int v)) throw new FormatException("Either the JSON value is not in a supported format, or is out of bounds for an Int32.");
+            return v;
+        }
+
+        public bool TryGetInt32(out int value) => int.TryParse(NeedNumber("Int32").Text, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out value);
+
+        public long GetInt64()
+        {
+            if (!TryGetInt64(out long v)) throw new FormatException("Either the JSON value is not in a supported format, or is out of bounds for an Int64.");
+            return v;
+        }
+
+        public bool TryGetInt64(out long value) => long.TryParse(NeedNumber("Int64").Text, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out value);
+
+        public short GetInt16() => checked((short)GetInt32());
+        public byte GetByte() => checked((byte)GetInt32());
+        public uint GetUInt32() => checked((uint)GetInt64());
+        public ulong GetUInt64() => ulong.Parse(NeedNumber("UInt64").Text, System.Globalization.CultureInfo.InvariantCulture);
+
+        public double GetDouble()
+        {
+            if (!TryGetDouble(out double v)) throw new FormatException("Either the JSON value is not in a supported format, or is out of bounds for a Double.");
+            return v;
+        }
+
+        public bool TryGetDouble(out double value) => double.TryParse(NeedNumber("Double").Text, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out value);
+
+        public float GetSingle() => (float)GetDouble();
+
+        public decimal GetDecimal()
+        {
+            if (!TryGetDecimal(out decimal v)) throw new FormatException("The JSON value is either too large or too small for a Decimal.");
+            return v;
+        }
+
+        public bool TryGetDecimal(out decimal value) => decimal.TryParse(NeedNumber("Decimal").Text, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out value);
+
+        public DateTime GetDateTime()
+        {
+            if (!JsonSerializer.TryDateTime(Need(JsonValueKind.String).Text, out DateTime v)) throw new FormatException("The JSON value is not in a supported DateTime format.");
+            return v;
+        }
+
+        public bool TryGetDateTime(out DateTime value) => JsonSerializer.TryDateTime(Need(JsonValueKind.String).Text, out value);
+
+        public Guid GetGuid() => Guid.Parse(Need(JsonValueKind.String).Text);
+
+        public ArrayEnumerator EnumerateArray() => new ArrayEnumerator(Need(JsonValueKind.Array));
+
+        public ObjectEnumerator EnumerateObject() => new ObjectEnumerator(Need(JsonValueKind.Object));
+
+        public string GetRawText()
+        {
+            if (_d == null) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+            return _d.Raw;
+        }
+
+        public JsonElement Clone() => this;
+
+        public bool ValueEquals(string text) => GetString() == text;
+
+        public override string ToString()
+        {
+            if (_d == null) return "";
+            switch (_d.Kind)
+            {
+                case JsonValueKind.String: return _d.Text;
+                case JsonValueKind.Null: return "";
+                case JsonValueKind.True: return "True";
+                case JsonValueKind.False: return "False";
+                default: return _d.Raw;
+            }
+        }
+
+        public static JsonElement ParseValue(string json) => new JsonElement(JsonParser.Parse(json, false, JsonCommentHandling.Disallow, 64));
+
+        public static bool DeepEquals(JsonElement element1, JsonElement element2) => System.Text.Json.Nodes.JsonNode.DataEquals(element1._d, element2._d);
+
+        public struct ArrayEnumerator : System.Collections.Generic.IEnumerable<JsonElement>, System.Collections.Generic.IEnumerator<JsonElement>
+        {
+            readonly JsonData _a;
+            int _i;
+
+            internal ArrayEnumerator(JsonData a) { _a = a; _i = -1; }
+
+            public JsonElement Current => _i >= 0 && _i < _a.Items.Count ? new JsonElement(_a.Items[_i]) : default;
+            object System.Collections.IEnumerator.Current => Current;
+            public bool MoveNext() => ++_i < _a.Items.Count;
+            public void Reset() { _i = -1; }
+            public void Dispose() { }
+            public ArrayEnumerator GetEnumerator() => new ArrayEnumerator(_a);
+            System.Collections.Generic.IEnumerator<JsonElement> System.Collections.Generic.IEnumerable<JsonElement>.GetEnumerator() => new ArrayEnumerator(_a);
+            System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => new ArrayEnumerator(_a);
+        }
+
+        public struct ObjectEnumerator : System.Collections.Generic.IEnumerable<JsonProperty>, System.Collections.Generic.IEnumerator<JsonProperty>
+        {
+            readonly JsonData _o;
+            int _i;
+
+            internal ObjectEnumerator(JsonData o) { _o = o; _i = -1; }
+
+            public JsonProperty Current => _i >= 0 && _i < _o.Items.Count ? new JsonProperty(_o.Names[_i], _o.Items[_i]) : default;
+            object System.Collections.IEnumerator.Current => Current;
+            public bool MoveNext() => ++_i < _o.Items.Count;
+            public void Reset() { _i = -1; }
+            public void Dispose() { }
+            public ObjectEnumerator GetEnumerator() => new ObjectEnumerator(_o);
+            System.Collections.Generic.IEnumerator<JsonProperty> System.Collections.Generic.IEnumerable<JsonProperty>.GetEnumerator() => new ObjectEnumerator(_o);
+            System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => new ObjectEnumerator(_o);
+        }
+    }
+
+    public readonly struct JsonProperty
+    {
+        readonly string _name;
+        readonly JsonData _value;
+
+        internal JsonProperty(string name, JsonData value) { _name = name; _value = value; }
+
+        public string Name => _name;
+        public JsonElement Value => new JsonElement(_value);
+        public bool NameEquals(string text) => _name == text;
+        public override string ToString() => _value == null ? "" : "\"" + _name + "\": " + _value.Raw;
+    }
+
+    public abstract class JsonNamingPolicy
+    {
+        protected JsonNamingPolicy() { }
+        public static JsonNamingPolicy CamelCase { get; } = new JsonCamelCasePolicy();
+        public static JsonNamingPolicy SnakeCaseLower { get; } = new JsonSeparatorPolicy('_', false);
+        public static JsonNamingPolicy SnakeCaseUpper { get; } = new JsonSeparatorPolicy('_', true);
+        public static JsonNamingPolicy KebabCaseLower { get; } = new JsonSeparatorPolicy('-', false);
+        public static JsonNamingPolicy KebabCaseUpper { get; } = new JsonSeparatorPolicy('-', true);
+        public abstract string ConvertName(string name);
+    }
+
+    internal sealed class JsonCamelCasePolicy : JsonNamingPolicy
+    {
+        public override string ConvertName(string name)
+        {
+            if (string.IsNullOrEmpty(name) || !char.IsUpper(name[0])) return name;
+            char[] cs = name.ToCharArray();
+            for (int k = 0; k < cs.Length; k++)
+            {
+                if (k == 1 && !char.IsUpper(cs[k])) break;
+                bool hasNext = k + 1 < cs.Length;
+                if (k > 0 && hasNext && !char.IsUpper(cs[k + 1]))
+                {
+                    if (cs[k + 1] == ' ') cs[k] = char.ToLowerInvariant(cs[k]);
+                    break;
+                }
+                cs[k] = char.ToLowerInvariant(cs[k]);
+            }
+            return new string(cs);
+        }
+    }
+
+    internal sealed class JsonSeparatorPolicy : JsonNamingPolicy
+    {
+        readonly char _sep;
+        readonly bool _upper;
+
+        public JsonSeparatorPolicy(char sep, bool upper) { _sep = sep; _upper = upper; }
+
+        public override string ConvertName(string name)
+        {
+            var b = new System.Text.StringBuilder();
+            // 0 not started, 1 upper, 2 lower or digit, 3 space
+            int state = 0;
+            for (int k = 0; k < name.Length; k++)
+            {
+                char c = name[k];
+                if (char.IsUpper(c))
+                {
+                    if (state == 2 || state == 3) b.Append(_sep);
+                    else if (state == 1 && k + 1 < name.Length && char.IsLower(name[k + 1])) b.Append(_sep);
+                    b.Append(_upper ? c : char.ToLowerInvariant(c));
+                    state = 1;
+                }
+                else if (char.IsLower(c) || char.IsDigit(c))
+                {
+                    if (state == 3) b.Append(_sep);
+                    b.Append(_upper ? char.ToUpperInvariant(c) : c);
+                    state = 2;
+                }
+                else if (c == ' ')
+                {
+                    if (state != 0) state = 3;
+                }
+                else
+                {
+                    b.Append(c);
+                    state = 0;
+                }
+            }
+            return b.ToString();
+        }
+    }
+
+    public sealed class JsonSerializerOptions
+    {
+        public JsonSerializerOptions() { }
+
+        public JsonSerializerOptions(JsonSerializerDefaults defaults)
+        {
+            if (defaults == JsonSerializerDefaults.Web)
+            {
+                PropertyNameCaseInsensitive = true;
+                PropertyNamingPolicy = JsonNamingPolicy.CamelCase;
+                NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowReadingFromString;
+            }
+        }
+
+        public JsonSerializerOptions(JsonSerializerOptions options)
+        {
+            WriteIndented = options.WriteIndented;
+            PropertyNamingPolicy = options.PropertyNamingPolicy;
+            DictionaryKeyPolicy = options.DictionaryKeyPolicy;
+            PropertyNameCaseInsensitive = options.PropertyNameCaseInsensitive;
+            DefaultIgnoreCondition = options.DefaultIgnoreCondition;
+            IgnoreReadOnlyProperties = options.IgnoreReadOnlyProperties;
+            IgnoreReadOnlyFields = options.IgnoreReadOnlyFields;
+            IncludeFields = options.IncludeFields;
+            AllowTrailingCommas = options.AllowTrailingCommas;
+            ReadCommentHandling = options.ReadCommentHandling;
+            NumberHandling = options.NumberHandling;
+            MaxDepth = options.MaxDepth;
+            Encoder = options.Encoder;
+            IndentSize = options.IndentSize;
+            IndentCharacter = options.IndentCharacter;
+            foreach (var c in options.Converters) Converters.Add(c);
+        }
+
+        public static JsonSerializerOptions Default { get; } = new JsonSerializerOptions();
+        public static JsonSerializerOptions Web { get; } = new JsonSerializerOptions(JsonSerializerDefaults.Web);
+
+        public bool WriteIndented { get; set; }
+        public JsonNamingPolicy PropertyNamingPolicy { get; set; }
+        public JsonNamingPolicy DictionaryKeyPolicy { get; set; }
+        public bool PropertyNameCaseInsensitive { get; set; }
+        public System.Text.Json.Serialization.JsonIgnoreCondition DefaultIgnoreCondition { get; set; }
+        public bool IgnoreNullValues
+        {
+            get => DefaultIgnoreCondition == System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull;
+            set => DefaultIgnoreCondition = value ? System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull : System.Text.Json.Serialization.JsonIgnoreCondition.Never;
+        }
+        public bool IgnoreReadOnlyProperties { get; set; }
+        public bool IgnoreReadOnlyFields { get; set; }
+        public bool IncludeFields { get; set; }
+        public bool AllowTrailingCommas { get; set; }
+        public JsonCommentHandling ReadCommentHandling { get; set; }
+        public System.Text.Json.Serialization.JsonNumberHandling NumberHandling { get; set; }
+        public System.Text.Json.Serialization.JsonUnmappedMemberHandling UnmappedMemberHandling { get; set; }
+        public System.Text.Json.Serialization.ReferenceHandler ReferenceHandler { get; set; }
+        public int MaxDepth { get; set; }
+        public System.Text.Encodings.Web.JavaScriptEncoder Encoder { get; set; }
+        public int IndentSize { get; set; } = 2;
+        public char IndentCharacter { get; set; } = ' ';
+        public string NewLine { get; set; } = "\n";
+        public int DefaultBufferSize { get; set; } = 16384;
+        public bool RespectNullableAnnotations { get; set; }
+        public System.Collections.Generic.IList<System.Text.Json.Serialization.JsonConverter> Converters { get; } = new System.Collections.Generic.List<System.Text.Json.Serialization.JsonConverter>();
+        public bool IsReadOnly { get; private set; }
+        public void MakeReadOnly() { IsReadOnly = true; }
+
+        internal System.Text.Json.Serialization.JsonStringEnumConverter StringEnums(Type enumType)
+        {
+            foreach (var c in Converters)
+                if (c is System.Text.Json.Serialization.JsonStringEnumConverter e && e.CanConvert(enumType)) return e;
+            return null;
+        }
+    }
+}
+
+namespace System.Text.Encodings.Web
+{
+    public abstract class JavaScriptEncoder
+    {
+        internal bool _relaxed;
+        public static JavaScriptEncoder Default { get; } = new JsonJavaScriptEncoder(false);
+        public static JavaScriptEncoder UnsafeRelaxedJsonEscaping { get; } = new JsonJavaScriptEncoder(true);
+        public static JavaScriptEncoder Create(params System.Text.Unicode.UnicodeRange[] allowedRanges)
+        {
+            foreach (var r in allowedRanges)
+                if (r == System.Text.Unicode.UnicodeRanges.All) return new JsonJavaScriptEncoder(false) { _allNonAscii = true };
+            return Default;
+        }
+        internal bool _allNonAscii;
+    }
+
+    internal sealed class JsonJavaScriptEncoder : JavaScriptEncoder
+    {
+        public JsonJavaScriptEncoder(bool relaxed) { _relaxed = relaxed; }
+    }
+}
+
+namespace System.Text.Unicode
+{
+    public sealed class UnicodeRange
+    {
+        public int FirstCodePoint { get; }
+        public int Length { get; }
+        public UnicodeRange(int firstCodePoint, int length) { FirstCodePoint = firstCodePoint; Length = length; }
+    }
+
+    public static class UnicodeRanges
+    {
+        public static UnicodeRange All { get; } = new UnicodeRange(0, 0x10000);
+        public static UnicodeRange BasicLatin { get; } = new UnicodeRange(0, 0x80);
+        public static UnicodeRange Cyrillic { get; } = new UnicodeRange(0x400, 0x100);
+    }
+}
+
+namespace System.Text.Json.Serialization
+{
+    public enum JsonIgnoreCondition { Never, Always, WhenWritingDefault, WhenWritingNull, WhenWriting, WhenReading }
+    [Flags] public enum JsonNumberHandling { Strict = 0, AllowReadingFromString = 1, WriteAsString = 2, AllowNamedFloatingPointLiterals = 4 }
+    public enum JsonUnmappedMemberHandling { Skip, Disallow }
+
+    public abstract class ReferenceHandler
+    {
+        public static ReferenceHandler Preserve { get; } = new JsonReferenceHandler();
+        public static ReferenceHandler IgnoreCycles { get; } = new JsonReferenceHandler();
+    }
+
+    internal sealed class JsonReferenceHandler : ReferenceHandler { }
+
+    public abstract class JsonAttribute : Attribute { }
+
+    public sealed class JsonPropertyNameAttribute : JsonAttribute
+    {
+        public JsonPropertyNameAttribute(string name) { Name = name; }
+        public string Name { get; }
+    }
+
+    public sealed class JsonIgnoreAttribute : JsonAttribute
+    {
+        public JsonIgnoreAttribute() { }
+        public JsonIgnoreCondition Condition { get; set; } = JsonIgnoreCondition.Always;
+    }
+
+    public sealed class JsonIncludeAttribute : JsonAttribute { }
+    public sealed class JsonRequiredAttribute : JsonAttribute { }
+    public sealed class JsonConstructorAttribute : JsonAttribute { }
+
+    public sealed class JsonPropertyOrderAttribute : JsonAttribute
+    {
+        public JsonPropertyOrderAttribute(int order) { Order = order; }
+        public int Order { get; }
+    }
+
+    public class JsonConverterAttribute : JsonAttribute
+    {
+        public JsonConverterAttribute(Type converterType) { ConverterType = converterType; }
+        protected JsonConverterAttribute() { }
+        public Type ConverterType { get; }
+    }
+
+    public abstract class JsonConverter
+    {
+        internal JsonConverter() { }
+        public abstract bool CanConvert(Type typeToConvert);
+    }
+
+    public class JsonStringEnumConverter : JsonConverter
+    {
+        internal JsonNamingPolicy _policy;
+        internal bool _allowIntegers = true;
+
+        public JsonStringEnumConverter() { }
+        public JsonStringEnumConverter(JsonNamingPolicy namingPolicy = null, bool allowIntegerValues = true)
+        {
+            _policy = namingPolicy;
+            _allowIntegers = allowIntegerValues;
+        }
+
+        public override bool CanConvert(Type typeToConvert) => typeToConvert.IsEnum;
+    }
+
+    public class JsonStringEnumConverter<TEnum> : JsonStringEnumConverter where TEnum : struct, Enum
+    {
+        public JsonStringEnumConverter() { }
+        public JsonStringEnumConverter(JsonNamingPolicy namingPolicy = null, bool allowIntegerValues = true) : base(namingPolicy, allowIntegerValues) { }
+        public override bool CanConvert(Type typeToConvert) => typeToConvert == typeof(TEnum);
+    }
+}
+
+namespace System.Text.Json.Serialization.Metadata
+{
+    // JsonMetaSink receives what the method the binder generates into a
+    // program type says of it: its members (Prop, in declaration order)
+    // and the constructor deserialization calls (Ctor).
+    public sealed class JsonMetaSink
+    {
+        internal System.Collections.Generic.List<JsonMember> Members = new System.Collections.Generic.List<JsonMember>();
+        internal string[] CtorNames;
+        internal Type[] CtorTypes;
+        internal bool CanCreate;
+        internal Type Owner;
+
+        // flags: 1 readable, 2 writable, 4 a field, 8 [JsonInclude],
+        // 16 [JsonConverter(typeof(JsonStringEnumConverter))], 32 required,
+        // 64 public (a non-public member needs [JsonInclude]).
+        public void Prop<T>(string name, string jsonName, int ignore, int order, int flags)
+        {
+            Members.Add(new JsonMember { Name = name, Type = typeof(T), JsonName = jsonName, Ignore = ignore, Order = order, Flags = flags, Index = Members.Count });
+        }
+
+        // Call runs the generated method of t: op 0 describes t to s (and
+        // returns s; null when t has none), 1 reads member i of o, 2 sets
+        // it to v (returning o, a new box for a struct), 3 constructs an
+        // instance from the arguments v (an object[]).
+        internal static object Call(Type t, int op, int i, object o, object v, JsonMetaSink s) => Internal.VM.JsonMeta(t, op, i, o, v, s);
+
+        // Hint names the class to read the last member into when its type
+        // is a collection interface (List<T> for IEnumerable<T>).
+        public void Hint<T>()
+        {
+            Members[Members.Count - 1].Hint = typeof(T);
+        }
+
+        public void Ctor(string[] names, Type[] types)
+        {
+            CanCreate = true;
+            CtorNames = names;
+            CtorTypes = types;
+        }
+    }
+
+    internal sealed class JsonMember
+    {
+        public string Name;
+        public Type Type;
+        public string JsonName;
+        public int Ignore;
+        public int Order;
+        public int Flags;
+        public int Index;
+        public JsonMetaSink Owner;
+        public string Key; // the JSON name under the options
+        public Type Hint;
+        public Type ReadType => Hint ?? Type;
+
+        public bool Readable => (Flags & 1) != 0;
+        public bool Writable => (Flags & 2) != 0;
+        public bool IsField => (Flags & 4) != 0;
+        public bool Included => (Flags & 8) != 0;
+        public bool StringEnum => (Flags & 16) != 0;
+        public bool IsPublic => (Flags & 64) != 0;
+        public object Get(object o) => JsonMetaSink.Call(Owner.Owner, 1, Index, o, null, null);
+        public object Set(object o, object v) => JsonMetaSink.Call(Owner.Owner, 2, Index, o, v, null);
+    }
+}
+
+namespace System.Text.Json
+{
+    public static class JsonSerializer
+    {
+        public static string Serialize<TValue>(TValue value, JsonSerializerOptions options = null) => Write(value, typeof(TValue), options);
+        public static string Serialize(object value, Type inputType, JsonSerializerOptions options = null) => Write(value, inputType, options);
+
+        public static byte[] SerializeToUtf8Bytes<TValue>(TValue value, JsonSerializerOptions options = null) => System.Text.Encoding.UTF8.GetBytes(Write(value, typeof(TValue), options));
+
+        public static JsonElement SerializeToElement<TValue>(TValue value, JsonSerializerOptions options = null) => JsonElement.ParseValue(Write(value, typeof(TValue), options));
+        public static JsonDocument SerializeToDocument<TValue>(TValue value, JsonSerializerOptions options = null) => JsonDocument.Parse(Write(value, typeof(TValue), options));
+        public static System.Text.Json.Nodes.JsonNode SerializeToNode<TValue>(TValue value, JsonSerializerOptions options = null) => System.Text.Json.Nodes.JsonNode.Parse(Write(value, typeof(TValue), options));
+
+        public static void Serialize<TValue>(System.IO.Stream utf8Json, TValue value, JsonSerializerOptions options = null)
+        {
+            byte[] b = System.Text.Encoding.UTF8.GetBytes(Write(value, typeof(TValue), options));
+            utf8Json.Write(b, 0, b.Length);
+        }
+
+        public static async System.Threading.Tasks.Task SerializeAsync<TValue>(System.IO.Stream utf8Json, TValue value, JsonSerializerOptions options = null, System.Threading.CancellationToken cancellationToken = default)
+        {
+            byte[] b = System.Text.Encoding.UTF8.GetBytes(Write(value, typeof(TValue), options));
+            await utf8Json.WriteAsync(b, 0, b.Length, cancellationToken);
+        }
+
+        public static TValue Deserialize<TValue>(string json, JsonSerializerOptions options = null) => (TValue)Read(json, typeof(TValue), options);
+        public static object Deserialize(string json, Type returnType, JsonSerializerOptions options = null) => Read(json, returnType, options);
+        public static TValue Deserialize<TValue>(byte[] utf8Json, JsonSerializerOptions options = null) => (TValue)Read(System.Text.Encoding.UTF8.GetString(utf8Json), typeof(TValue), options);
+        public static TValue Deserialize<TValue>(System.IO.Stream utf8Json, JsonSerializerOptions options = null) => (TValue)Read(ReadAll(utf8Json), typeof(TValue), options);
+
+        public static TValue Deserialize<TValue>(this JsonElement element, JsonSerializerOptions options = null) => (TValue)Convert(element._d, typeof(TValue), Opts(options), "$", true);
+        public static TValue Deserialize<TValue>(this JsonDocument document, JsonSerializerOptions options = null) => (TValue)Convert(document._root, typeof(TValue), Opts(options), "$", true);
+        public static TValue Deserialize<TValue>(this System.Text.Json.Nodes.JsonNode node, JsonSerializerOptions options = null) => (TValue)Read(node == null ? "null" : node.ToJsonString(), typeof(TValue), options);
+
+        public static async System.Threading.Tasks.ValueTask<TValue> DeserializeAsync<TValue>(System.IO.Stream utf8Json, JsonSerializerOptions options = null, System.Threading.CancellationToken cancellationToken = default)
+        {
+            string text = await ReadAllAsync(utf8Json);
+            return (TValue)Read(text, typeof(TValue), options);
+        }
+
+        public static async System.Collections.Generic.IAsyncEnumerable<TValue> DeserializeAsyncEnumerable<TValue>(System.IO.Stream utf8Json, JsonSerializerOptions options = null, System.Threading.CancellationToken cancellationToken = default)
+        {
+            string text = await ReadAllAsync(utf8Json);
+            JsonSerializerOptions o = Opts(options);
+            JsonData d = Parse(text, o);
+            if (d.Kind != JsonValueKind.Array) throw Mismatch(d, typeof(System.Collections.Generic.IAsyncEnumerable<TValue>), "$");
+            for (int k = 0; k < d.Items.Count; k++)
+                yield return (TValue)Convert(d.Items[k], typeof(TValue), o, "$[" + k + "]", true);
+        }
+
+        internal static string ReadAll(System.IO.Stream s)
+        {
+            var ms = new System.IO.MemoryStream();
+            s.CopyTo(ms);
+            return Utf8(ms.ToArray());
+        }
+
+        internal static async System.Threading.Tasks.Task<string> ReadAllAsync(System.IO.Stream s)
+        {
+            var ms = new System.IO.MemoryStream();
+            await s.CopyToAsync(ms);
+            return Utf8(ms.ToArray());
+        }
+
+        // Utf8 decodes bytes, skipping a byte order mark.
+        static string Utf8(byte[] b)
+        {
+            if (b.Length >= 3 && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF) return System.Text.Encoding.UTF8.GetString(b, 3, b.Length - 3);
+            return System.Text.Encoding.UTF8.GetString(b);
+        }
+
+        static JsonSerializerOptions Opts(JsonSerializerOptions o) => o ?? JsonSerializerOptions.Default;
+
+        // ---- writing ----
+
+        internal static string Write(object value, Type type, JsonSerializerOptions options)
+        {
+            JsonSerializerOptions o = Opts(options);
+            var w = new JsonOut { Indented = o.WriteIndented, Relaxed = o.Encoder != null && o.Encoder._relaxed, AllNonAscii = o.Encoder != null && o.Encoder._allNonAscii };
+            if (o.IndentSize != 2 || o.IndentCharacter != ' ') w.Indent = new string(o.IndentCharacter, o.IndentSize);
+            WriteValue(w, value, type, o, false, 0);
+            return w.ToString();
+        }
+
+        static void WriteValue(JsonOut w, object v, Type declared, JsonSerializerOptions o, bool stringEnum, int depth)
+        {
+            if (v == null) { w.Raw("null"); return; }
+            int max = o.MaxDepth > 0 ? o.MaxDepth : 64;
+            if (depth > max)
+                throw new JsonException("A possible object cycle was detected. This can either be due to a cycle or if the object depth is larger than the maximum allowed depth of " + max + ". Consider using ReferenceHandler.Preserve on JsonSerializerOptions to support cycles.");
+            switch (v)
+            {
+                case string s: w.String(s); return;
+                case bool b: w.Raw(b ? "true" : "false"); return;
+                case int i: w.Raw(i.ToString(System.Globalization.CultureInfo.InvariantCulture)); return;
+                case long l: w.Raw(l.ToString(System.Globalization.CultureInfo.InvariantCulture)); return;
+                case double d: w.Raw(Double(d)); return;
+                case float f: w.Raw(Single(f)); return;
+                case decimal m: w.Raw(m.ToString(System.Globalization.CultureInfo.InvariantCulture)); return;
+                case char c: w.String(c.ToString()); return;
+                case short _: case byte _: case sbyte _: case ushort _: case uint _: case ulong _:
+                    w.Raw(v.ToString()); return;
+                case Enum e:
+                    if (stringEnum || o.StringEnums(e.GetType()) != null)
+                    {
+                        var conv = o.StringEnums(e.GetType());
+                        string name = e.ToString();
+                        if (name.Length > 0 && (char.IsDigit(name[0]) || name[0] == '-')) { w.Raw(name); return; }
+                        if (conv != null && conv._policy != null)
+                        {
+                            string[] parts = name.Split(", ");
+                            for (int k = 0; k < parts.Length; k++) parts[k] = conv._policy.ConvertName(parts[k]);
+                            name = string.Join(", ", parts);
+                        }
+                        w.String(name);
+                        return;
+                    }
+                    w.Raw(e.ToString("D")); return;
+                case DateTime dt: w.String(DateText(dt)); return;
+                case DateTimeOffset dto: w.String(DateOffsetText(dto)); return;
+                case TimeSpan ts: w.String(ts.ToString("c")); return;
+                case Guid g: w.String(g.ToString()); return;
+                case DateOnly don: w.String(don.ToString("yyyy-MM-dd", System.Globalization.CultureInfo.InvariantCulture)); return;
+                case TimeOnly ton: w.String(ton.ToString("HH:mm:ss.FFFFFFF", System.Globalization.CultureInfo.InvariantCulture).TrimEnd('.')); return;
+                case JsonElement el:
+                    if (el._d == null) throw new InvalidOperationException("Operation is not valid due to the current state of the object.");
+                    w.RawValue(el._d); return;
+                case JsonDocument doc: w.RawValue(doc._root); return;
+                case System.Text.Json.Nodes.JsonNode node: node.WriteOut(w, o); return;
+                case byte[] bytes: w.String(System.Convert.ToBase64String(bytes)); return;
+            }
+            Type t = v.GetType();
+            if (Internal.VM.JsonDictPairs(v) is object[] pairs)
+            {
+                w.Start('{');
+                for (int k = 0; k < pairs.Length; k += 2)
+                {
+                    string key = pairs[k] is DateTime kd ? DateText(kd) : pairs[k].ToString();
+                    if (o.DictionaryKeyPolicy != null) key = o.DictionaryKeyPolicy.ConvertName(key);
+                    w.Name(key);
+                    WriteValue(w, pairs[k + 1], null, o, false, depth + 1);
+                }
+                w.End('}');
+                return;
+            }
+            var meta = Meta(t, o);
+            if (meta == null && v is System.Collections.IEnumerable seq)
+            {
+                w.Start('[');
+                foreach (object x in seq) WriteValue(w, x, null, o, false, depth + 1);
+                w.End(']');
+                return;
+            }
+            w.Start('{');
+            if (meta != null)
+                foreach (var m in meta.Write)
+                {
+                    object x = m.Get(v);
+                    var cond = m.Ignore >= 0 ? (System.Text.Json.Serialization.JsonIgnoreCondition)m.Ignore : o.DefaultIgnoreCondition;
+                    if (cond == System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingNull && x == null) continue;
+                    if (cond == System.Text.Json.Serialization.JsonIgnoreCondition.WhenWritingDefault && IsDefault(x)) continue;
+                    w.Name(m.Key);
+                    WriteValue(w, x, m.Type, o, m.StringEnum, depth + 1);
+                }
+            w.End('}');
+        }
+
+        static bool IsDefault(object x)
+        {
+            if (x == null) return true;
+            if (!x.GetType().IsValueType) return false;
+            return x.Equals(Internal.VM.CreateInstance(x.GetType()));
+        }
+
+        static string Double(double d)
+        {
+            if (double.IsNaN(d) || double.IsInfinity(d))
+                throw new ArgumentException(".NET number values such as positive and negative infinity cannot be written as valid JSON. To make it work when using 'JsonSerializer', consider specifying 'JsonNumberHandling.AllowNamedFloatingPointLiterals' (see https://docs.microsoft.com/dotnet/api/system.text.json.serialization.jsonnumberhandling).");
+            return d.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        static string Single(float d)
+        {
+            if (float.IsNaN(d) || float.IsInfinity(d))
+                throw new ArgumentException(".NET number values such as positive and negative infinity cannot be written as valid JSON. To make it work when using 'JsonSerializer', consider specifying 'JsonNumberHandling.AllowNamedFloatingPointLiterals' (see https://docs.microsoft.com/dotnet/api/system.text.json.serialization.jsonnumberhandling).");
+            return d.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        // DateText is .NET's ISO 8601 form of a DateTime: seconds always,
+        // the fraction without trailing zeros, the kind's offset.
+        internal static string DateText(DateTime dt)
+        {
+            string s = dt.ToString("yyyy'-'MM'-'dd'T'HH':'mm':'ss", System.Globalization.CultureInfo.InvariantCulture) + Fraction(dt.Ticks);
+            if (dt.Kind == DateTimeKind.Utc) return s + "Z";
+            if (dt.Kind == DateTimeKind.Local) return s + dt.ToString("zzz", System.Globalization.CultureInfo.InvariantCulture);
+            return s;
+        }
+
+        internal static string DateOffsetText(DateTimeOffset d)
+        {
+            string s = d.DateTime.ToString("yyyy'-'MM'-'dd'T'HH':'mm':'ss", System.Globalization.CultureInfo.InvariantCulture) + Fraction(d.DateTime.Ticks);
+            if (d.Offset == TimeSpan.Zero) return s + "+00:00";
+            return s + d.ToString("zzz", System.Globalization.CultureInfo.InvariantCulture);
+        }
+
+        static string Fraction(long ticks)
+        {
+            long f = ticks % 10000000;
+            if (f == 0) return "";
+            return "." + f.ToString("D7").TrimEnd('0');
+        }
+
+        internal static bool TryDateTime(string s, out DateTime v)
+        {
+            return DateTime.TryParse(s, System.Globalization.CultureInfo.InvariantCulture, System.Globalization.DateTimeStyles.RoundtripKind, out v) && s.Length >= 10 && s[4] == '-';
+        }
+
+        // ---- type metadata ----
+
+        internal sealed class TypeMeta
+        {
+            public System.Text.Json.Serialization.Metadata.JsonMetaSink Sink;
+            public System.Collections.Generic.List<System.Text.Json.Serialization.Metadata.JsonMember> Write = new System.Collections.Generic.List<System.Text.Json.Serialization.Metadata.JsonMember>();
+            public System.Collections.Generic.List<System.Text.Json.Serialization.Metadata.JsonMember> All = new System.Collections.Generic.List<System.Text.Json.Serialization.Metadata.JsonMember>();
+        }
+
+        static readonly System.Collections.Generic.Dictionary<JsonSerializerOptions, System.Collections.Generic.Dictionary<Type, TypeMeta>> s_meta = new System.Collections.Generic.Dictionary<JsonSerializerOptions, System.Collections.Generic.Dictionary<Type, TypeMeta>>();
+
+        // Meta is what the serializer does with a program type under o:
+        // its members, the type's own first, then each base class's, as
+        // .NET orders them; null for a type without generated metadata.
+        internal static TypeMeta Meta(Type t, JsonSerializerOptions o)
+        {
+            System.Collections.Generic.Dictionary<Type, TypeMeta> cache;
+            lock (s_meta)
+            {
+                if (!s_meta.TryGetValue(o, out cache)) { cache = new System.Collections.Generic.Dictionary<Type, TypeMeta>(); s_meta[o] = cache; }
+                if (cache.TryGetValue(t, out TypeMeta hit)) return hit;
+            }
+            TypeMeta r = null;
+            var seen = new System.Collections.Generic.HashSet<string>();
+            for (Type c = t; c != null && c != typeof(object); c = c.BaseType)
+            {
+                var sink = new System.Text.Json.Serialization.Metadata.JsonMetaSink();
+                sink.Owner = c;
+                if (System.Text.Json.Serialization.Metadata.JsonMetaSink.Call(c, 0, 0, null, null, sink) == null) continue;
+                if (r == null) { r = new TypeMeta(); r.Sink = sink; }
+                foreach (var m in sink.Members)
+                {
+                    m.Owner = sink;
+                    if (!seen.Add(m.Name)) continue; // an override or a hiding member: the derived one stands
+                    if (m.IsField && !o.IncludeFields && !m.Included) continue;
+                    if (!m.IsPublic && !m.Included) continue;
+                    m.Key = m.JsonName ?? (o.PropertyNamingPolicy != null ? o.PropertyNamingPolicy.ConvertName(m.Name) : m.Name);
+                    r.All.Add(m);
+                }
+            }
+            if (r != null)
+            {
+                var keys = new System.Collections.Generic.HashSet<string>();
+                foreach (var m in r.All)
+                {
+                    if (m.Ignore == (int)System.Text.Json.Serialization.JsonIgnoreCondition.Always) continue;
+                    if (!keys.Add(m.Key))
+                        throw new InvalidOperationException("The JSON property name for '" + t.FullName + "." + m.Name + "' collides with another property.");
+                }
+                foreach (var m in r.All)
+                {
+                    if (!m.Readable || m.Ignore == (int)System.Text.Json.Serialization.JsonIgnoreCondition.Always) continue;
+                    if (o.IgnoreReadOnlyProperties && !m.IsField && !m.Writable) continue;
+                    if (o.IgnoreReadOnlyFields && m.IsField && !m.Writable) continue;
+                    r.Write.Add(m);
+                }
+                // [JsonPropertyOrder]: a stable sort by order
+                var sorted = new System.Collections.Generic.List<System.Text.Json.Serialization.Metadata.JsonMember>();
+                var orders = new System.Collections.Generic.List<int>();
+                foreach (var m in r.Write) if (!orders.Contains(m.Order)) orders.Add(m.Order);
+                orders.Sort();
+                foreach (int ord in orders)
+                    foreach (var m in r.Write)
+                        if (m.Order == ord) sorted.Add(m);
+                r.Write = sorted;
+            }
+            lock (s_meta) { cache[t] = r; }
+            return r;
+        }
+
+        // ---- reading ----
+
+        static JsonData Parse(string json, JsonSerializerOptions o)
+        {
+            try
+            {
+                return JsonParser.Parse(json, o.AllowTrailingCommas, o.ReadCommentHandling, o.MaxDepth);
+            }
+            catch (JsonReaderException e)
+            {
+                // The serializer's message adds the path, which for a
+                // syntax error asyncvm reports as the root.
+                string m = e.Message;
+                int at = m.LastIndexOf(" LineNumber: ");
+                throw new JsonException(m.Substring(0, at) + " Path: $ |" + m.Substring(at), "$", e.LineNumber, e.BytePositionInLine, e);
+            }
+        }
+
+        internal static object Read(string json, Type t, JsonSerializerOptions options)
+        {
+            if (json == null) throw new ArgumentNullException("json");
+            JsonSerializerOptions o = Opts(options);
+            return Convert(Parse(json, o), t, o, "$", true);
+        }
+
+        static JsonException Mismatch(JsonData d, Type t, string path)
+        {
+            long line = 0, pos = 0;
+            int at = d.Pos;
+            for (int k = 0; k < at && k < d.Src.Length; k++)
+            {
+                char c = d.Src[k];
+                if (c == '\n') { line++; pos = 0; }
+                else if (c < 0x80) pos++;
+                else if (c < 0x800) pos += 2;
+                else if (JsonOut.IsHigh(c)) { pos += 4; k++; }
+                else pos += 3;
+            }
+            return new JsonException("The JSON value could not be converted to " + TypeName(t) + ". Path: " + path + " | LineNumber: " + line + " | BytePositionInLine: " + pos + ".", path, line, pos);
+        }
+
+        static string TypeName(Type t) => t.FullName ?? t.Name;
+
+        static string Child(string path, string name)
+        {
+            foreach (char c in name)
+                if (!(char.IsLetterOrDigit(c) || c == '_')) return path + "['" + name + "']";
+            return path + "." + name;
+        }
+
+        internal static object Convert(JsonData d, Type t, JsonSerializerOptions o, string path, bool stringEnum)
+        {
+            if (d == null) return null;
+            if (t == typeof(JsonElement)) return new JsonElement(d);
+            if (t == typeof(JsonDocument)) return d.Kind == JsonValueKind.Null ? null : new JsonDocument(d);
+            if (typeof(System.Text.Json.Nodes.JsonNode).IsAssignableFrom(t))
+            {
+                var n = System.Text.Json.Nodes.JsonNode.FromData(d, null);
+                if (n != null && !t.IsInstanceOfType(n)) throw Mismatch(d, t, path);
+                return n;
+            }
+            if (t == typeof(object)) return d.Kind == JsonValueKind.Null ? null : (object)new JsonElement(d);
+            Type under = Nullable.GetUnderlyingType(t);
+            if (under != null)
+            {
+                if (d.Kind == JsonValueKind.Null) return null;
+                t = under;
+            }
+            bool fromString = (o.NumberHandling & System.Text.Json.Serialization.JsonNumberHandling.AllowReadingFromString) != 0;
+            if (d.Kind == JsonValueKind.Null)
+            {
+                if (t.IsValueType) throw Mismatch(d, t, path);
+                return null;
+            }
+            if (t == typeof(string))
+            {
+                if (d.Kind != JsonValueKind.String) throw Mismatch(d, t, path);
+                return d.Text;
+            }
+            if (t == typeof(bool))
+            {
+                if (d.Kind == JsonValueKind.True) return true;
+                if (d.Kind == JsonValueKind.False) return false;
+                throw Mismatch(d, t, path);
+            }
+            if (t == typeof(int) || t == typeof(long) || t == typeof(double) || t == typeof(float) || t == typeof(decimal) || t == typeof(short) || t == typeof(byte) || t == typeof(sbyte) || t == typeof(ushort) || t == typeof(uint) || t == typeof(ulong))
+            {
+                string text = d.Kind == JsonValueKind.Number ? d.Text : d.Kind == JsonValueKind.String && fromString ? d.Text : null;
+                if (text == null) throw Mismatch(d, t, path);
+                object r = Number(text, t);
+                if (r == null) throw Mismatch(d, t, path);
+                return r;
+            }
+            if (t == typeof(char))
+            {
+                if (d.Kind != JsonValueKind.String || d.Text.Length != 1) throw Mismatch(d, t, path);
+                return d.Text[0];
+            }
+            if (t.IsEnum)
+            {
+                if (d.Kind == JsonValueKind.Number)
+                {
+                    if (!long.TryParse(d.Text, out long n)) throw Mismatch(d, t, path);
+                    return Internal.VM.JsonEnum(t, n);
+                }
+                if (d.Kind == JsonValueKind.String && (stringEnum || o.StringEnums(t) != null))
+                {
+                    var conv = o.StringEnums(t);
+                    string text = d.Text;
+                    foreach (string name in Enum.GetNames(t))
+                        if (string.Equals(name, text, StringComparison.OrdinalIgnoreCase) || conv != null && conv._policy != null && conv._policy.ConvertName(name) == text)
+                            return Enum.Parse(t, name);
+                    try { return Enum.Parse(t, text, true); }
+                    catch (ArgumentException) { throw Mismatch(d, t, path); }
+                }
+                throw Mismatch(d, t, path);
+            }
+            if (t == typeof(DateTime) || t == typeof(DateTimeOffset) || t == typeof(TimeSpan) || t == typeof(Guid) || t == typeof(DateOnly) || t == typeof(TimeOnly))
+            {
+                if (d.Kind != JsonValueKind.String) throw Mismatch(d, t, path);
+                try
+                {
+                    if (t == typeof(DateTime))
+                    {
+                        if (!TryDateTime(d.Text, out DateTime dt)) throw Mismatch(d, t, path);
+                        return dt;
+                    }
+                    if (t == typeof(DateTimeOffset)) return DateTimeOffset.Parse(d.Text, System.Globalization.CultureInfo.InvariantCulture);
+                    if (t == typeof(TimeSpan)) return TimeSpan.Parse(d.Text, System.Globalization.CultureInfo.InvariantCulture);
+                    if (t == typeof(Guid)) return Guid.Parse(d.Text);
+                    if (t == typeof(DateOnly)) return DateOnly.Parse(d.Text, System.Globalization.CultureInfo.InvariantCulture);
+                    return TimeOnly.Parse(d.Text, System.Globalization.CultureInfo.InvariantCulture);
+                }
+                catch (FormatException) { throw Mismatch(d, t, path); }
+            }
+            if (t == typeof(byte[]))
+            {
+                if (d.Kind != JsonValueKind.String) throw Mismatch(d, t, path);
+                return System.Convert.FromBase64String(d.Text);
+            }
+            if (t.IsArray)
+            {
+                if (d.Kind != JsonValueKind.Array) throw Mismatch(d, t, path);
+                Type et = Internal.VM.JsonElemType(t);
+                object arr = Internal.VM.NewArray(et, d.Items.Count);
+                for (int k = 0; k < d.Items.Count; k++) Internal.VM.JsonSetAt(arr, k, Convert(d.Items[k], et, o, path + "[" + k + "]", false));
+                return arr;
+            }
+            int shape = Internal.VM.JsonShape(t);
+            if (shape == 2)
+            {
+                // a dictionary: string (or number) keys
+                if (d.Kind != JsonValueKind.Object) throw Mismatch(d, t, path);
+                Type kt = Internal.VM.JsonKeyType(t), vt = Internal.VM.JsonElemType(t);
+                object dict = Internal.VM.JsonNew(t);
+                for (int k = 0; k < d.Items.Count; k++)
+                {
+                    string name = d.Names[k];
+                    object key = name;
+                    if (kt != typeof(string) && kt != typeof(object))
+                    {
+                        key = kt.IsEnum ? Enum.Parse(kt, name, true) : Number(name, kt);
+                        if (key == null) throw Mismatch(d, kt, Child(path, name));
+                    }
+                    Internal.VM.JsonDictSet(dict, key, Convert(d.Items[k], vt, o, Child(path, name), false));
+                }
+                return dict;
+            }
+            if (shape == 1)
+            {
+                // a collection with Add
+                if (d.Kind != JsonValueKind.Array) throw Mismatch(d, t, path);
+                Type et = Internal.VM.JsonElemType(t);
+                object list = Internal.VM.JsonNew(t);
+                for (int k = 0; k < d.Items.Count; k++) Internal.VM.JsonAdd(list, Convert(d.Items[k], et, o, path + "[" + k + "]", false));
+                return list;
+            }
+            TypeMeta meta = Meta(t, o);
+            if (meta == null)
+            {
+                if (t.IsInterface) throw new NotSupportedException("Deserialization of interface types is not supported. Type '" + TypeName(t) + "'. Path: " + path + " | LineNumber: 0 | BytePositionInLine: 0.");
+                throw new NotSupportedException("Deserialization of type '" + TypeName(t) + "' is not supported.");
+            }
+            if (d.Kind != JsonValueKind.Object) throw Mismatch(d, t, path);
+            var sink = meta.Sink;
+            if (!sink.CanCreate)
+            {
+                if (t.IsInterface) throw new NotSupportedException("Deserialization of interface types is not supported. Type '" + TypeName(t) + "'.");
+                throw new NotSupportedException("Deserialization of types without a parameterless constructor, a singular parameterized constructor, or a parameterized constructor annotated with 'JsonConstructorAttribute' is not supported. Type '" + TypeName(t) + "'. Path: " + path + " | LineNumber: 0 | BytePositionInLine: 1.");
+            }
+            // the JSON value of each member, and of each constructor parameter
+            var used = new bool[d.Items.Count];
+            object[] args = new object[sink.CtorNames == null ? 0 : sink.CtorNames.Length];
+            for (int p = 0; p < args.Length; p++)
+            {
+                string pname = sink.CtorNames[p];
+                string key = null;
+                foreach (var m in meta.All)
+                    if (string.Equals(m.Name, pname, StringComparison.OrdinalIgnoreCase)) { key = m.Key; break; }
+                if (key == null) key = o.PropertyNamingPolicy != null ? o.PropertyNamingPolicy.ConvertName(pname) : pname;
+                int at = Index(d, key, o.PropertyNameCaseInsensitive);
+                if (at >= 0)
+                {
+                    used[at] = true;
+                    args[p] = Convert(d.Items[at], HintFor(meta, pname) ?? sink.CtorTypes[p], o, Child(path, d.Names[at]), StringEnumFor(meta, pname));
+                }
+                else args[p] = sink.CtorTypes[p].IsValueType ? Internal.VM.CreateInstance(sink.CtorTypes[p]) : null;
+            }
+            object obj = System.Text.Json.Serialization.Metadata.JsonMetaSink.Call(t, 3, 0, null, args, null);
+            foreach (var m in meta.All)
+            {
+                if (m.Ignore == (int)System.Text.Json.Serialization.JsonIgnoreCondition.Always) continue;
+                int at = Index(d, m.Key, o.PropertyNameCaseInsensitive);
+                if (at < 0 || used[at]) continue;
+                used[at] = true;
+                if (!m.Writable)
+                {
+                    // a read-only collection property is filled in place
+                    int sh = Internal.VM.JsonShape(m.Type);
+                    object cur = sh != 0 && m.Readable ? m.Get(obj) : null;
+                    if (cur != null && d.Items[at].Kind == JsonValueKind.Array && sh == 1)
+                    {
+                        Type et = Internal.VM.JsonElemType(m.Type);
+                        for (int k = 0; k < d.Items[at].Items.Count; k++) Internal.VM.JsonAdd(cur, Convert(d.Items[at].Items[k], et, o, Child(path, d.Names[at]) + "[" + k + "]", false));
+                    }
+                    continue;
+                }
+                object val = Convert(d.Items[at], m.ReadType, o, Child(path, d.Names[at]), m.StringEnum);
+                obj = m.Set(obj, val);
+            }
+            string missing = null;
+            foreach (var m in meta.All)
+                if ((m.Flags & 32) != 0 && Index(d, m.Key, o.PropertyNameCaseInsensitive) < 0)
+                    missing = (missing == null ? "" : missing + "; ") + "'" + m.Key + "'";
+            if (missing != null)
+                throw new JsonException("JSON deserialization for type '" + TypeName(t) + "' was missing required properties including: " + missing + ".", path, null, null);
+            if (o.UnmappedMemberHandling == System.Text.Json.Serialization.JsonUnmappedMemberHandling.Disallow)
+                for (int k = 0; k < used.Length; k++)
+                    if (!used[k]) throw new JsonException("The JSON property '" + d.Names[k] + "' could not be mapped to any .NET member contained in type '" + TypeName(t) + "'.");
+            return obj;
+        }
+
+        static Type HintFor(TypeMeta meta, string name)
+        {
+            foreach (var m in meta.All)
+                if (string.Equals(m.Name, name, StringComparison.OrdinalIgnoreCase)) return m.Hint;
+            return null;
+        }
+
+        static bool StringEnumFor(TypeMeta meta, string name)
+        {
+            foreach (var m in meta.All)
+                if (string.Equals(m.Name, name, StringComparison.OrdinalIgnoreCase)) return m.StringEnum;
+            return false;
+        }
+
+        // Index finds the last property of d named key: JSON's last
+        // duplicate wins, as in .NET.
+        static int Index(JsonData d, string key, bool ignoreCase)
+        {
+            for (int k = d.Names.Count - 1; k >= 0; k--)
+                if (d.Names[k] == key) return k;
+            if (ignoreCase)
+                for (int k = d.Names.Count - 1; k >= 0; k--)
+                    if (string.Equals(d.Names[k], key, StringComparison.OrdinalIgnoreCase)) return k;
+            return -1;
+        }
+
+        static object Number(string text, Type t)
+        {
+            var inv = System.Globalization.CultureInfo.InvariantCulture;
+            var integer = System.Globalization.NumberStyles.AllowLeadingSign;
+            var real = System.Globalization.NumberStyles.Float;
+            if (t == typeof(int)) return int.TryParse(text, integer, inv, out int a) ? a : null;
+            if (t == typeof(long)) return long.TryParse(text, integer, inv, out long b) ? b : null;
+            if (t == typeof(double)) return double.TryParse(text, real, inv, out double c) ? c : null;
+            if (t == typeof(float)) return float.TryParse(text, real, inv, out float e) ? e : null;
+            if (t == typeof(decimal)) return decimal.TryParse(text, real, inv, out decimal f) ? f : null;
+            if (t == typeof(short)) return short.TryParse(text, integer, inv, out short g) ? g : null;
+            if (t == typeof(byte)) return byte.TryParse(text, integer, inv, out byte h) ? h : null;
+            if (t == typeof(sbyte)) return sbyte.TryParse(text, integer, inv, out sbyte i) ? i : null;
+            if (t == typeof(ushort)) return ushort.TryParse(text, integer, inv, out ushort j) ? j : null;
+            if (t == typeof(uint)) return uint.TryParse(text, integer, inv, out uint k) ? k : null;
+            if (t == typeof(ulong)) return ulong.TryParse(text, integer, inv, out ulong l) ? l : null;
+            return null;
+        }
+    }
+}
+
+namespace System.Text.Json.Nodes
+{
+    public struct JsonNodeOptions
+    {
+        public bool PropertyNameCaseInsensitive { get; set; }
+    }
+
+    // The mutable document model. A JsonValue holds a .NET value (a
+    // number, string, bool, ...) or a parsed JSON primitive (_data).
+    public abstract class JsonNode
+    {
+        internal JsonNode _parent;
+
+        internal JsonNode() { }
+
+        public JsonNode Parent => _parent;
+
+        public JsonNode Root
+        {
+            get
+            {
+                JsonNode n = this;
+                while (n._parent != null) n = n._parent;
+                return n;
+            }
+        }
+
+        public JsonNodeOptions? Options => null;
+
+        public JsonNode this[string propertyName]
+        {
+            get => AsObject()[propertyName];
+            set => AsObject()[propertyName] = value;
+        }
+
+        public JsonNode this[int index]
+        {
+            get => AsArray()[index];
+            set => AsArray()[index] = value;
+        }
+
+        public JsonObject AsObject()
+        {
+            if (this is JsonObject o) return o;
+            throw new InvalidOperationException("The node must be of type 'JsonObject'.");
+        }
+
+        public JsonArray AsArray()
+        {
+            if (this is JsonArray a) return a;
+            throw new InvalidOperationException("The node must be of type 'JsonArray'.");
+        }
+
+        public JsonValue AsValue()
+        {
+            if (this is JsonValue v) return v;
+            throw new InvalidOperationException("The node must be of type 'JsonValue'.");
+        }
+
+        public virtual T GetValue<T>()
+        {
+            throw new InvalidOperationException("An element of type '" + GetValueKind() + "' cannot be converted to a '" + typeof(T).FullName + "'.");
+        }
+
+        public abstract JsonValueKind GetValueKind();
+
+        public string GetPropertyName()
+        {
+            if (_parent is JsonObject o)
+                foreach (var kv in o)
+                    if (object.ReferenceEquals(kv.Value, this)) return kv.Key;
+            throw new InvalidOperationException("The parent of this node is not a JsonObject.");
+        }
+
+        public int GetElementIndex()
+        {
+            if (_parent is JsonArray a) return a.IndexOf(this);
+            throw new InvalidOperationException("The parent of this node is not a JsonArray.");
+        }
+
+        public string GetPath()
+        {
+            if (_parent == null) return "$";
+            string p = _parent.GetPath();
+            if (_parent is JsonArray a) return p + "[" + a.IndexOf(this) + "]";
+            string name = GetPropertyName();
+            foreach (char c in name)
+                if (!(char.IsLetterOrDigit(c) || c == '_')) return p + "['" + name + "']";
+            return p + "." + name;
+        }
+
+        public abstract JsonNode DeepClone();
+
+        public static bool DeepEquals(JsonNode node1, JsonNode node2)
+        {
+            if (node1 == null || node2 == null) return node1 == null && node2 == null;
+            return DataEquals(JsonParser.Parse(node1.ToJsonString(), false, JsonCommentHandling.Disallow, 0), JsonParser.Parse(node2.ToJsonString(), false, JsonCommentHandling.Disallow, 0));
+        }
+
+        internal static bool DataEquals(JsonData a, JsonData b)
+        {
+            if (a == null || b == null) return a == b;
+            if (a.Kind != b.Kind) return false;
+            switch (a.Kind)
+            {
+                case JsonValueKind.String: return a.Text == b.Text;
+                case JsonValueKind.Number:
+                    return a.Text == b.Text || decimal.TryParse(a.Text, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out decimal x)
+                        && decimal.TryParse(b.Text, System.Globalization.NumberStyles.Float, System.Globalization.CultureInfo.InvariantCulture, out decimal y) && x == y;
+                case JsonValueKind.Array:
+                    if (a.Items.Count != b.Items.Count) return false;
+                    for (int k = 0; k < a.Items.Count; k++)
+                        if (!DataEquals(a.Items[k], b.Items[k])) return false;
+                    return true;
+                case JsonValueKind.Object:
+                    if (a.Items.Count != b.Items.Count) return false;
+                    for (int k = 0; k < a.Items.Count; k++)
+                        if (!DataEquals(a.Items[k], b.Find(a.Names[k], false))) return false;
+                    return true;
+            }
+            return true;
+        }
+
+        public static JsonNode Parse(string json, JsonNodeOptions? nodeOptions = null, JsonDocumentOptions documentOptions = default)
+            => FromData(JsonParser.Parse(json, documentOptions.AllowTrailingCommas, documentOptions.CommentHandling, documentOptions.MaxDepth), nodeOptions);
+
+        public static JsonNode Parse(System.IO.Stream utf8Json, JsonNodeOptions? nodeOptions = null, JsonDocumentOptions documentOptions = default)
+            => Parse(JsonSerializer.ReadAll(utf8Json), nodeOptions, documentOptions);
+
+        public static async System.Threading.Tasks.Task<JsonNode> ParseAsync(System.IO.Stream utf8Json, JsonNodeOptions? nodeOptions = null, JsonDocumentOptions documentOptions = default, System.Threading.CancellationToken cancellationToken = default)
+        {
+            string text = await JsonSerializer.ReadAllAsync(utf8Json);
+            return Parse(text, nodeOptions, documentOptions);
+        }
+
+        internal static JsonNode FromData(JsonData d, JsonNodeOptions? options)
+        {
+            switch (d.Kind)
+            {
+                case JsonValueKind.Null: return null;
+                case JsonValueKind.Object:
+                    var o = new JsonObject(options);
+                    for (int k = 0; k < d.Items.Count; k++) o[d.Names[k]] = FromData(d.Items[k], options);
+                    return o;
+                case JsonValueKind.Array:
+                    var a = new JsonArray(options);
+                    foreach (var x in d.Items) a.Add(FromData(x, options));
+                    return a;
+                default:
+                    return new JsonValueImpl(null, d);
+            }
+        }
+
+        public string ToJsonString(JsonSerializerOptions options = null)
+        {
+            JsonSerializerOptions o = options ?? JsonSerializerOptions.Default;
+            var w = new JsonOut { Indented = o.WriteIndented, Relaxed = o.Encoder != null && o.Encoder._relaxed, AllNonAscii = o.Encoder != null && o.Encoder._allNonAscii };
+            WriteOut(w, o);
+            return w.ToString();
+        }
+
+        // ToString is the JSON text indented, a string value's text bare.
+        public override string ToString()
+        {
+            if (this is JsonValue && GetValueKind() == JsonValueKind.String) return GetValue<string>();
+            var w = new JsonOut { Indented = true };
+            WriteOut(w, JsonSerializerOptions.Default);
+            return w.ToString();
+        }
+
+        internal abstract void WriteOut(JsonOut w, JsonSerializerOptions o);
+
+        internal static void WriteNode(JsonOut w, JsonNode n, JsonSerializerOptions o)
+        {
+            if (n == null) w.Raw("null");
+            else n.WriteOut(w, o);
+        }
+
+        public static implicit operator JsonNode(int value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(long value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(double value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(float value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(decimal value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(bool value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(string value) => value == null ? null : JsonValue.Create(value);
+        public static implicit operator JsonNode(char value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(short value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(byte value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(uint value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(ulong value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(DateTime value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(DateTimeOffset value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(Guid value) => JsonValue.Create(value);
+        public static implicit operator JsonNode(int? value) => value.HasValue ? JsonValue.Create(value.Value) : null;
+        public static implicit operator JsonNode(long? value) => value.HasValue ? JsonValue.Create(value.Value) : null;
+        public static implicit operator JsonNode(double? value) => value.HasValue ? JsonValue.Create(value.Value) : null;
+        public static implicit operator JsonNode(bool? value) => value.HasValue ? JsonValue.Create(value.Value) : null;
+        public static implicit operator JsonNode(decimal? value) => value.HasValue ? JsonValue.Create(value.Value) : null;
+
+        public static explicit operator int(JsonNode value) => value.GetValue<int>();
+        public static explicit operator long(JsonNode value) => value.GetValue<long>();
+        public static explicit operator double(JsonNode value) => value.GetValue<double>();
+        public static explicit operator float(JsonNode value) => value.GetValue<float>();
+        public static explicit operator decimal(JsonNode value) => value.GetValue<decimal>();
+        public static explicit operator bool(JsonNode value) => value.GetValue<bool>();
+        public static explicit operator string(JsonNode value) => value == null ? null : value.GetValue<string>();
+        public static explicit operator short(JsonNode value) => value.GetValue<short>();
+        public static explicit operator byte(JsonNode value) => value.GetValue<byte>();
+        public static explicit operator char(JsonNode value) => value.GetValue<char>();
+        public static explicit operator DateTime(JsonNode value) => value.GetValue<DateTime>();
+        public static explicit operator Guid(JsonNode value) => value.GetValue<Guid>();
+        public static explicit operator int?(JsonNode value) => value == null ? null : value.GetValue<int>();
+        public static explicit operator long?(JsonNode value) => value == null ? null : value.GetValue<long>();
+        public static explicit operator double?(JsonNode value) => value == null ? null : value.GetValue<double>();
+        public static explicit operator bool?(JsonNode value) => value == null ? null : value.GetValue<bool>();
+        public static explicit operator decimal?(JsonNode value) => value == null ? null : value.GetValue<decimal>();
+    }
+
+    public sealed class JsonObject : JsonNode, System.Collections.Generic.IEnumerable<System.Collections.Generic.KeyValuePair<string, JsonNode>>
+    {
+        readonly System.Collections.Generic.List<string> _names = new System.Collections.Generic.List<string>();
+        readonly System.Collections.Generic.List<JsonNode> _values = new System.Collections.Generic.List<JsonNode>();
+        readonly bool _ignoreCase;
+
+        public JsonObject(JsonNodeOptions? options = null) { _ignoreCase = options.HasValue && options.Value.PropertyNameCaseInsensitive; }
+
+        public JsonObject(System.Collections.Generic.IEnumerable<System.Collections.Generic.KeyValuePair<string, JsonNode>> properties, JsonNodeOptions? options = null) : this(options)
+        {
+            foreach (var kv in properties) Add(kv.Key, kv.Value);
+        }
+
+        int Find(string name)
+        {
+            for (int k = 0; k < _names.Count; k++)
+                if (_names[k] == name) return k;
+            if (_ignoreCase)
+                for (int k = 0; k < _names.Count; k++)
+                    if (string.Equals(_names[k], name, StringComparison.OrdinalIgnoreCase)) return k;
+            return -1;
+        }
+
+        public new JsonNode this[string propertyName]
+        {
+            get
+            {
+                int k = Find(propertyName);
+                return k < 0 ? null : _values[k];
+            }
+            set
+            {
+                Adopt(value);
+                int k = Find(propertyName);
+                if (k < 0) { _names.Add(propertyName); _values.Add(value); }
+                else
+                {
+                    if (_values[k] != null) _values[k]._parent = null;
+                    _values[k] = value;
+                }
+            }
+        }
+
+        void Adopt(JsonNode value)
+        {
+            if (value == null) return;
+            if (value._parent != null) throw new InvalidOperationException("The node already has a parent.");
+            value._parent = this;
+        }
+
+        public int Count => _names.Count;
+
+        public void Add(string propertyName, JsonNode value)
+        {
+            if (propertyName == null) throw new ArgumentNullException("propertyName");
+            if (Find(propertyName) >= 0) throw new ArgumentException("An item with the same key has already been added. Key: " + propertyName);
+            Adopt(value);
+            _names.Add(propertyName);
+            _values.Add(value);
+        }
+
+        public void Add(System.Collections.Generic.KeyValuePair<string, JsonNode> property) { Add(property.Key, property.Value); }
+
+        public bool ContainsKey(string propertyName) => Find(propertyName) >= 0;
+
+        public bool Remove(string propertyName)
+        {
+            int k = Find(propertyName);
+            if (k < 0) return false;
+            if (_values[k] != null) _values[k]._parent = null;
+            _names.RemoveAt(k);
+            _values.RemoveAt(k);
+            return true;
+        }
+
+        public void Clear()
+        {
+            foreach (var v in _values) if (v != null) v._parent = null;
+            _names.Clear();
+            _values.Clear();
+        }
+
+        public bool TryGetPropertyValue(string propertyName, out JsonNode jsonNode)
+        {
+            int k = Find(propertyName);
+            jsonNode = k < 0 ? null : _values[k];
+            return k >= 0;
+        }
+
+        public System.Collections.Generic.ICollection<string> Keys => new System.Collections.Generic.List<string>(_names);
+        public System.Collections.Generic.ICollection<JsonNode> Values => new System.Collections.Generic.List<JsonNode>(_values);
+
+        public System.Collections.Generic.IEnumerator<System.Collections.Generic.KeyValuePair<string, JsonNode>> GetEnumerator()
+        {
+            for (int k = 0; k < _names.Count; k++)
+                yield return new System.Collections.Generic.KeyValuePair<string, JsonNode>(_names[k], _values[k]);
+        }
+
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => GetEnumerator();
+
+        public override JsonValueKind GetValueKind() => JsonValueKind.Object;
+
+        public override JsonNode DeepClone()
+        {
+            var o = new JsonObject(new JsonNodeOptions { PropertyNameCaseInsensitive = _ignoreCase });
+            for (int k = 0; k < _names.Count; k++) o[_names[k]] = _values[k]?.DeepClone();
+            return o;
+        }
+
+        internal override void WriteOut(JsonOut w, JsonSerializerOptions o)
+        {
+            w.Start('{');
+            for (int k = 0; k < _names.Count; k++)
+            {
+                w.Name(_names[k]);
+                WriteNode(w, _values[k], o);
+            }
+            w.End('}');
+        }
+    }
+
+    public sealed class JsonArray : JsonNode, System.Collections.Generic.IList<JsonNode>
+    {
+        readonly System.Collections.Generic.List<JsonNode> _items = new System.Collections.Generic.List<JsonNode>();
+
+        public JsonArray(JsonNodeOptions? options = null) { }
+
+        public JsonArray(params JsonNode[] items)
+        {
+            foreach (var x in items) Add(x);
+        }
+
+        public JsonArray(JsonNodeOptions options, params JsonNode[] items)
+        {
+            foreach (var x in items) Add(x);
+        }
+
+        void Adopt(JsonNode value)
+        {
+            if (value == null) return;
+            if (value._parent != null) throw new InvalidOperationException("The node already has a parent.");
+            value._parent = this;
+        }
+
+        public new JsonNode this[int index]
+        {
+            get => _items[index];
+            set
+            {
+                Adopt(value);
+                if (_items[index] != null) _items[index]._parent = null;
+                _items[index] = value;
+            }
+        }
+
+        public int Count => _items.Count;
+        public bool IsReadOnly => false;
+
+        public void Add(JsonNode item)
+        {
+            Adopt(item);
+            _items.Add(item);
+        }
+
+        public void Add<T>(T value)
+        {
+            Add(value == null ? null : value as JsonNode ?? JsonValue.Create<T>(value));
+        }
+
+        public void Insert(int index, JsonNode item)
+        {
+            Adopt(item);
+            _items.Insert(index, item);
+        }
+
+        public bool Remove(JsonNode item)
+        {
+            int k = IndexOf(item);
+            if (k < 0) return false;
+            RemoveAt(k);
+            return true;
+        }
+
+        public void RemoveAt(int index)
+        {
+            if (_items[index] != null) _items[index]._parent = null;
+            _items.RemoveAt(index);
+        }
+
+        public int RemoveAll(Func<JsonNode, bool> match)
+        {
+            int n = 0;
+            for (int k = _items.Count - 1; k >= 0; k--)
+                if (match(_items[k])) { RemoveAt(k); n++; }
+            return n;
+        }
+
+        public void Clear()
+        {
+            foreach (var x in _items) if (x != null) x._parent = null;
+            _items.Clear();
+        }
+
+        public bool Contains(JsonNode item) => IndexOf(item) >= 0;
+
+        public int IndexOf(JsonNode item)
+        {
+            for (int k = 0; k < _items.Count; k++)
+                if (object.ReferenceEquals(_items[k], item)) return k;
+            return -1;
+        }
+
+        public void CopyTo(JsonNode[] array, int index) { _items.CopyTo(array, index); }
+
+        public System.Collections.Generic.IEnumerable<T> GetValues<T>()
+        {
+            foreach (var x in _items) yield return x.GetValue<T>();
+        }
+
+        public System.Collections.Generic.IEnumerator<JsonNode> GetEnumerator() => _items.GetEnumerator();
+        System.Collections.IEnumerator System.Collections.IEnumerable.GetEnumerator() => _items.GetEnumerator();
+
+        public override JsonValueKind GetValueKind() => JsonValueKind.Array;
+
+        public override JsonNode DeepClone()
+        {
+            var a = new JsonArray();
+            foreach (var x in _items) a.Add(x?.DeepClone());
+            return a;
+        }
+
+        internal override void WriteOut(JsonOut w, JsonSerializerOptions o)
+        {
+            w.Start('[');
+            foreach (var x in _items) WriteNode(w, x, o);
+            w.End(']');
+        }
+    }
+
+    public abstract class JsonValue : JsonNode
+    {
+        internal JsonValue() { }
+
+        public static JsonValue Create<T>(T value, JsonNodeOptions? options = null)
+        {
+            if (value == null) return null;
+            if ((object)value is JsonElement e)
+            {
+                if (e.ValueKind == JsonValueKind.Null) return null;
+                if (e.ValueKind == JsonValueKind.Object || e.ValueKind == JsonValueKind.Array)
+                    throw new InvalidOperationException("The element must be of type 'String', 'Number', 'True', 'False' or 'Null'.");
+                return new JsonValueImpl(null, e._d);
+            }
+            return new JsonValueImpl(value, null);
+        }
+
+        public abstract bool TryGetValue<T>(out T value);
+    }
+
+    internal sealed class JsonValueImpl : JsonValue
+    {
+        readonly object _value;
+        readonly JsonData _data;
+
+        public JsonValueImpl(object value, JsonData data) { _value = value; _data = data; }
+
+        public override JsonValueKind GetValueKind()
+        {
+            if (_data != null) return _data.Kind;
+            switch (_value)
+            {
+                case bool b: return b ? JsonValueKind.True : JsonValueKind.False;
+                case string _: case char _: case DateTime _: case DateTimeOffset _: case Guid _: case TimeSpan _: return JsonValueKind.String;
+                case Enum _: return JsonValueKind.Number;
+            }
+            return _value is IFormattable ? JsonValueKind.Number : JsonValueKind.Object;
+        }
+
+        public override T GetValue<T>()
+        {
+            if (TryGetValue<T>(out T v)) return v;
+            if (_data != null)
+                throw new InvalidOperationException("An element of type '" + _data.Kind + "' cannot be converted to a '" + typeof(T).FullName + "'.");
+            throw new InvalidOperationException("An element of type '" + GetValueKind() + "' cannot be converted to a '" + typeof(T).FullName + "'.");
+        }
+
+        public override bool TryGetValue<T>(out T value)
+        {
+            if (_data == null)
+            {
+                if (_value is T t) { value = t; return true; }
+                if (typeof(T) == typeof(JsonElement))
+                {
+                    value = (T)(object)JsonElement.ParseValue(ToJsonString());
+                    return true;
+                }
+                value = default;
+                return false;
+            }
+            Type tt = typeof(T);
+            if (tt == typeof(JsonElement)) { value = (T)(object)new JsonElement(_data); return true; }
+            if (tt == typeof(object)) { value = (T)(object)new JsonElement(_data); return true; }
+            bool ok = _data.Kind == JsonValueKind.String
+                ? tt == typeof(string) || tt == typeof(char) || tt == typeof(DateTime) || tt == typeof(DateTimeOffset) || tt == typeof(Guid) || tt == typeof(DateTime?) || tt == typeof(Guid?)
+                : _data.Kind == JsonValueKind.Number ? tt != typeof(string) && tt != typeof(bool) && tt != typeof(bool?) && tt != typeof(char)
+                : tt == typeof(bool) || tt == typeof(bool?);
+            if (ok)
+            {
+                try
+                {
+                    value = (T)JsonSerializer.Convert(_data, tt, JsonSerializerOptions.Default, "$", false);
+                    return true;
+                }
+                catch (JsonException) { }
+                catch (FormatException) { }
+            }
+            value = default;
+            return false;
+        }
+
+        public override JsonNode DeepClone() => new JsonValueImpl(_value, _data);
+
+        internal override void WriteOut(JsonOut w, JsonSerializerOptions o)
+        {
+            if (_data != null) w.RawValue(_data);
+            else
+            {
+                w.Raw(JsonSerializer.Write(_value, _value.GetType(), o));
+            }
+        }
     }
 }

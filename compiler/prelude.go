@@ -3,6 +3,7 @@ package compiler
 import (
 	"strings"
 
+	"asyncvm/compiler/bind"
 	"asyncvm/lang"
 )
 
@@ -29,7 +30,8 @@ var preludeOnDemand = []preludePart{
 	{namespace: "System.Numerics", types: []string{"IParsable", "ISpanParsable"},
 		// the numeric types' own generic math members (int.CreateChecked)
 		members: []string{"CreateChecked", "CreateSaturating", "CreateTruncating", "IsPow2", "PopCount", "LeadingZeroCount",
-			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign"}},
+			"TrailingZeroCount", "RotateLeft", "RotateRight", "IsEvenInteger", "IsOddInteger", "MaxMagnitude", "MinMagnitude", "CopySign",
+			numericStaticMark}},
 	// with Xunit.Sdk; Assert.Matches and Assert.PropertyChanged need the
 	// other two
 	{namespace: "Xunit", requires: []string{"System.Text.RegularExpressions", "System.ComponentModel"}},
@@ -46,6 +48,7 @@ var preludeOnDemand = []preludePart{
 		"StringBuilderChunks", "ChunkEnumerator"},
 		members: []string{"AsSpan", "AsMemory", "Create", "GetChunks"}},
 	{types: []string{"GC"}},
+	{types: []string{"MathF"}},
 	{types: []string{"Debug", "Trace"}},
 	{types: []string{"Lazy", "LazyThreadSafetyMode"}},
 	{types: []string{"PeriodicTimer"}},
@@ -69,11 +72,27 @@ var preludeOnDemand = []preludePart{
 	{types: []string{"EqualityComparer", "ObjectEqualityComparer", "DelegateEqualityComparer", "Comparer", "ObjectComparer", "ComparisonComparer", "CollectionComparers",
 		"SortedDictionary", "SortedSet", "SortedList", "LinkedList", "LinkedListNode", "PriorityQueue"}},
 	{types: []string{"IObservable", "IObserver"}},
+	// System.Text.Json with the encoder and Unicode ranges its options name
+	{namespace: "System.Text.Json", requires: []string{"System.Text.Encodings.Web", "System.Text.Unicode", "Guid"}},
+	{namespace: "System.Text.Encodings.Web", requires: []string{"System.Text.Unicode"}},
+	{namespace: "System.Text.Unicode"}, // named by Encoding.Unicode too: it needs nothing else
 	// ObservableCollection's events come with it (System.Collections.Specialized,
 	// and the System.ComponentModel part)
 	{namespace: "System.Collections.ObjectModel", types: []string{"ObjectModelExtensions",
 		"NotifyCollectionChangedAction", "NotifyCollectionChangedEventHandler", "INotifyCollectionChanged", "NotifyCollectionChangedEventArgs"},
 		members: []string{"AsReadOnly"}, requires: []string{"System.ComponentModel"}},
+}
+
+// numericStaticMark stands in programNames for a generic math member named
+// on a numeric type (int.Max, double.IsInteger): names too common to key
+// the System.Numerics part on alone (Math.Max).
+const numericStaticMark = "<numeric static>"
+
+var numericTypeNames = map[string]bool{
+	"sbyte": true, "byte": true, "short": true, "ushort": true, "int": true, "uint": true, "long": true, "ulong": true,
+	"char": true, "float": true, "double": true, "decimal": true, "nint": true, "nuint": true,
+	"SByte": true, "Byte": true, "Int16": true, "UInt16": true, "Int32": true, "UInt32": true, "Int64": true, "UInt64": true,
+	"Char": true, "Single": true, "Double": true, "Decimal": true,
 }
 
 // preludePart is one entry of preludeOnDemand: every type of namespace, or
@@ -86,8 +105,8 @@ type preludePart struct {
 	// exceptions by name: a program that names one gets the part, so that
 	// it sees those exceptions' own types.
 	thrownBy []string
-	// requires names the namespaces of parts this part's code uses: they
-	// come with it.
+	// requires names the namespaces of parts this part's code uses (or a
+	// type of a part without a namespace): they come with it.
 	requires []string
 }
 
@@ -124,7 +143,7 @@ func preludeFor(files []*lang.File) *lang.File {
 	}
 	keep := pre.Types[:0]
 	for _, td := range pre.Types {
-		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) || required[part.namespace] {
+		if part, ok := onDemandPart(td); !ok || part.namedIn(names, pre) || part.thrownIn(names) || required[part.namespace] || part.requiredType(required) {
 			keep = append(keep, td)
 		}
 	}
@@ -154,6 +173,17 @@ func (p preludePart) namedIn(names map[string]bool, pre *lang.File) bool {
 	}
 	for _, m := range p.members {
 		if names[m] {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredType reports whether a part of types (no namespace) is named
+// by another part's requires.
+func (p preludePart) requiredType(required map[string]bool) bool {
+	for _, n := range p.types {
+		if p.namespace == "" && required[n] {
 			return true
 		}
 	}
@@ -193,6 +223,9 @@ func programNames(files []*lang.File) map[string]bool {
 				names[n.Name] = true
 			case *lang.MemberExpr:
 				names[n.Name] = true
+				if id, ok := n.X.(*lang.Ident); ok && numericTypeNames[id.Name] && bind.NumericStaticName(n.Name) {
+					names[numericStaticMark] = true
+				}
 			case *lang.TypeRef:
 				dotted(n.Name)
 			case *lang.UsingDirective:

@@ -166,7 +166,10 @@ func (fs *funcState) stmt(s lang.Stmt) {
 		fs.mark(top)
 		fs.loop(s.Body, end, cont)
 		fs.mark(cont)
+		fs.pushScope() // the condition's variables are not the body's
+		fs.predeclareExprVars(s.Cond)
 		fs.condTrue(s.Cond, top)
+		fs.popScope()
 		fs.mark(end)
 	case *lang.ForStmt:
 		fs.forStmt(s)
@@ -208,6 +211,7 @@ func (fs *funcState) stmt(s lang.Stmt) {
 			fs.emitABC(vm.OpRethrow, fs.catchRegs[len(fs.catchRegs)-1], 0, 0)
 			return
 		}
+		fs.predeclareExprVars(s.X)
 		r, _ := fs.exprReg(s.X)
 		fs.emitABC(vm.OpThrow, r, 0, 0)
 	case *lang.TryStmt:
@@ -409,6 +413,7 @@ func (fs *funcState) forStmt(s *lang.ForStmt) {
 	for _, e := range s.InitExprs {
 		fs.stmt(&lang.ExprStmt{Pos: e.Position(), X: e})
 	}
+	fs.predeclareExprVars(s.Cond)
 	top, cont, end := fs.newLabel(), fs.newLabel(), fs.newLabel()
 	fs.mark(top)
 	if s.Cond != nil {
@@ -438,6 +443,7 @@ func (fs *funcState) foreach(s *lang.ForeachStmt) {
 		fs.stmt(s.Expanded)
 		return
 	}
+	fs.predeclareExprVars(s.X)
 	fs.pushScope()
 	coll := fs.alloc()
 	bound := fs.c.info.Enumerators[s] // a GetEnumerator called as bound
@@ -582,6 +588,7 @@ func (fs *funcState) switchStmt(s *lang.SwitchStmt) {
 	// Each section is tested and compiled in turn, in its own scope: the
 	// pattern variables of its labels are visible only there. The default
 	// section is entered after every other section's test has failed.
+	fs.predeclareExprVars(s.X)
 	fs.pushScope()
 	subj := fs.alloc()
 	fs.exprTo(s.X, subj)
@@ -813,6 +820,7 @@ func (fs *funcState) returnStmt(s *lang.ReturnStmt) {
 		fs.doReturn(-1)
 		return
 	}
+	fs.predeclareExprVars(s.X)
 	fs.returnExpr(s.X)
 }
 
@@ -909,11 +917,23 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 	// body (an assignment in the filter is seen by the body), so it lives
 	// in a register of its own from here on: the filter runs before the
 	// finally blocks inside the try, whose registers may not clobber it.
+	// The out and pattern variables a filter declares are the clause's too
+	// (`when (e.InnerException is IOException io)` and io in the body), so
+	// for the same reason they are declared here, each clause's in a scope
+	// of its own that the filter and the body take over.
 	filtered := make([]int, len(s.Catches))
+	filterVars := make([]map[string]*local, len(s.Catches))
 	for i, cc := range s.Catches {
 		filtered[i] = -1
 		if cc.Filter != nil && cc.Name != "" {
 			filtered[i] = fs.alloc()
+		}
+		if cc.Filter != nil {
+			outer := fs.scope
+			fs.scope = &scope{parent: outer, vars: map[string]*local{}, top: fs.top}
+			fs.predeclareExprVars(cc.Filter)
+			filterVars[i] = fs.scope.vars
+			fs.scope = outer
 		}
 	}
 	live := fs.top // what a filter may assign (vm.Handler.Live)
@@ -959,6 +979,9 @@ func (fs *funcState) tryWith(s *lang.TryStmt, body func()) {
 			save := fs.top
 			var filterVar *local
 			bind := func() {
+				for name, l := range filterVars[ci] {
+					fs.scope.vars[name] = l
+				}
 				switch {
 				case filterVar != nil:
 					fs.scope.vars[cc.Name] = filterVar // bound by the filter
@@ -1065,6 +1088,7 @@ func (fs *funcState) usingStmt(s *lang.UsingStmt) {
 			body = []lang.Stmt{&lang.UsingStmt{Pos: s.Pos, Decl: rest, Body: s.Body, IsAwait: s.IsAwait}}
 		}
 	} else {
+		fs.predeclareExprVars(s.X)
 		name := fmt.Sprintf("<using>%d", len(fs.code))
 		l := fs.declare(name, s.Pos, nil, nil)
 		fs.exprTo(s.X, l.reg)
@@ -1116,6 +1140,7 @@ func (fs *funcState) lockStmt(s *lang.LockStmt) {
 	fs.inLock++
 	defer func() { fs.inLock-- }()
 	fs.pushScope()
+	fs.predeclareExprVars(s.X)
 	name := fmt.Sprintf("<lock>%d", len(fs.code))
 	l := fs.declare(name, s.Pos, nil, nil)
 	fs.exprTo(s.X, l.reg)

@@ -572,7 +572,7 @@ func (c *Compiler) convType(tr *lang.TypeRef, ci *classInfo) *vm.Type {
 	if tr.Nullable {
 		under := *tr
 		under.Nullable = false
-		if t := c.convType(&under, ci); t != nil && t.IsPrimitive() {
+		if t := c.convType(&under, ci); t != nil && (t.IsPrimitive() || t == vm.TDecimal) {
 			return vm.NullableOf(t)
 		}
 		return nil
@@ -598,7 +598,10 @@ func (c *Compiler) declareProperty(ci *classInfo, p *lang.PropertyDecl) {
 		}
 	}
 	c.propOf[p] = pi
-	if ci.t.IsInterface && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) && !p.IsIndexer() {
+	// An interface's static auto-property that is not abstract is a
+	// static field with accessors, as in a class.
+	ifaceStaticAuto := ci.t.IsInterface && static && auto && !p.Modifiers.Has(lang.ModAbstract)
+	if ci.t.IsInterface && !ifaceStaticAuto && (auto || len(p.Accessors) == 0 && p.ExprBody == nil) || p.Modifiers.Has(lang.ModAbstract) && !p.IsIndexer() {
 		ci.props[p.Name] = pi // no body: the implementing class's accessors are called
 		return
 	}

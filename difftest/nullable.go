@@ -4,8 +4,10 @@ package difftest
 // acc, keeps it across an await, and checks Nullable<T>'s members against
 // what they must answer for either case: GetHashCode is 0 for null and the
 // value's hash otherwise, Equals(null) is !HasValue, Equals(k) compares the
-// value, ToString is "" for null, ?? and GetValueOrDefault fall back. A
-// null T?'s GetHashCode and Equals once threw NullReferenceException.
+// value, ToString is "" for null, ?? and GetValueOrDefault fall back, a
+// cast to double? or decimal? converts the value (division is then not
+// integral). A null T?'s GetHashCode and Equals once threw
+// NullReferenceException; (double?)q once kept q's int.
 func (g *gen) nullableStmt() {
 	id := g.id()
 	k := g.r.Intn(5)
@@ -20,6 +22,8 @@ func (g *gen) nullableStmt() {
 		`(q%[1]d.ToString() == "") == !q%[1]d.HasValue`,
 		`(q%[1]d ?? -1) == q%[1]d.GetValueOrDefault(-1)`,
 		`(q%[1]d == %[2]d) == q%[1]d.Equals(%[2]d)`,
+		`(double?)q%[1]d / 2 == (q%[1]d.HasValue ? (double?)(q%[1]d.Value / 2.0) : null)`,
+		`(decimal?)q%[1]d / 4 == (q%[1]d.HasValue ? (decimal?)(q%[1]d.Value / 4m) : null)`,
 	}
 	g.line("try")
 	g.line("{")

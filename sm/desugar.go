@@ -256,11 +256,12 @@ func disposeTry(pos lang.Pos, res []string, body []lang.Stmt, await bool) *lang.
 }
 
 // usingDecls rewrites `using var x = ...; rest` into a try/finally over the
-// rest of the list when the rest awaits.
+// rest of the list when the declaration or the rest awaits (`using var d
+// = await JsonDocument.ParseAsync(s);`).
 func (fl *fnLowering) usingDecls(list []lang.Stmt) []lang.Stmt {
 	for i, s := range list {
 		u, ok := s.(*lang.UsingDeclStmt)
-		if !ok || !u.IsAwait && !stmtsHaveAwait(list[i+1:]) {
+		if !ok || !u.IsAwait && !stmtsHaveAwait(list[i:]) {
 			continue
 		}
 		rest := fl.usingDecls(list[i+1:])
@@ -391,6 +392,15 @@ func (fl *fnLowering) awaitingCatches(t *lang.TryStmt) []lang.Stmt {
 			}
 			stmts = append(stmts, declStmt(c.Pos, cloneType(ct), c.Name, &lang.CastExpr{Pos: c.Pos, Type: cloneType(ct), X: ident(c.Pos, exc)}))
 		}
+		// The filter's out and pattern variables the block reads are
+		// carried out of the catch as the exception is.
+		var saves []lang.Stmt
+		for _, fv := range fl.filterVars(c.Filter, handler) {
+			tmp := fl.temp("fv")
+			out = append(out, declStmt(c.Pos, typeRef(c.Pos, "object"), tmp, nullLit(c.Pos)))
+			saves = append(saves, assignStmt(c.Pos, ident(c.Pos, tmp), ident(c.Pos, fv.name)))
+			stmts = append(stmts, declStmt(c.Pos, fv.typ, fv.name, &lang.CastExpr{Pos: c.Pos, Type: cloneType(fv.typ), X: ident(c.Pos, tmp)}))
+		}
 		stmts = append(stmts, handler.Stmts...)
 		branch := ifStmt(c.Pos, binary(c.Pos, "==", ident(c.Pos, which), intLit(c.Pos, n)), block(c.Pos, stmts...), nil)
 		if chain == nil {
@@ -400,13 +410,71 @@ func (fl *fnLowering) awaitingCatches(t *lang.TryStmt) []lang.Stmt {
 		}
 		chain = branch
 		c.Name = name
-		c.Body = block(c.Pos, assignStmt(c.Pos, ident(c.Pos, exc), ident(c.Pos, name)), assignStmt(c.Pos, ident(c.Pos, which), intLit(c.Pos, n)))
+		c.Body = block(c.Pos, append(saves, assignStmt(c.Pos, ident(c.Pos, exc), ident(c.Pos, name)), assignStmt(c.Pos, ident(c.Pos, which), intLit(c.Pos, n)))...)
 	}
 	out = append(out, t)
 	if after != nil {
 		out = append(out, after)
 	}
 	return out
+}
+
+type filterVar struct {
+	name string
+	typ  *lang.TypeRef
+}
+
+// filterVars lists the variables a catch filter declares (outside lambdas)
+// that the catch block names, with their types: as written, or the bound
+// type of a use for `out var x` and `var x` patterns. A type that cannot be
+// spelled leaves the variable out.
+func (fl *fnLowering) filterVars(filter lang.Expr, handler *lang.BlockStmt) []filterVar {
+	if filter == nil {
+		return nil
+	}
+	uses := map[string]*lang.Ident{}
+	lang.Inspect(handler, func(n lang.Node) bool {
+		if id, ok := n.(*lang.Ident); ok && uses[id.Name] == nil {
+			uses[id.Name] = id
+		}
+		return true
+	})
+	var vars []filterVar
+	add := func(name string, t *lang.TypeRef) {
+		use := uses[name]
+		if name == "" || name == "_" || use == nil {
+			return
+		}
+		if t == nil || t.Name == "var" {
+			t = nil
+			if info := fl.l.info; info != nil {
+				t = fl.typeRefOf(info.TypeOf(use), use.Pos)
+			}
+		} else {
+			t = cloneType(t)
+		}
+		if t != nil {
+			vars = append(vars, filterVar{name, t})
+		}
+	}
+	lang.Inspect(filter, func(n lang.Node) bool {
+		switch n := n.(type) {
+		case *lang.LambdaExpr:
+			return false
+		case *lang.DeclExpr:
+			add(n.Name, n.Type)
+		case *lang.TypePattern:
+			add(n.Name, n.Type)
+		case *lang.VarPattern:
+			add(n.Name, nil)
+		case *lang.PropertyPattern:
+			add(n.Name, n.Type)
+		case *lang.ListPattern:
+			add(n.Name, nil)
+		}
+		return true
+	})
+	return vars
 }
 
 // replaceRethrow turns `throw;` in a moved catch block (outside nested

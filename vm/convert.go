@@ -62,7 +62,7 @@ func (t *Thread) ConvertTo(v Value, ty *Type) (Value, error) {
 		}
 	}
 	if ty == TDecimal && rank(v) != rankNone {
-		return NewDecimal(toDecimal(v)), nil
+		return t.castDecimal(v)
 	}
 	return v, nil
 }

@@ -45,6 +45,22 @@ func toDecimal(v Value) Decimal {
 	return Decimal{}
 }
 
+// castDecimal is (decimal)v: a float or double that is NaN, infinite or
+// beyond decimal's range throws OverflowException.
+func (t *Thread) castDecimal(v Value) (Value, error) {
+	var err error
+	switch rank(v) {
+	case rankFloat:
+		_, err = netfmt.DecimalFromFloat32(v.AsFloat())
+	case rankDouble:
+		_, err = netfmt.DecimalFromFloat64(AsF64(v))
+	}
+	if err != nil {
+		return Null, t.Throw("System.OverflowException", "Value was either too large or too small for a Decimal.")
+	}
+	return NewDecimal(toDecimal(v)), nil
+}
+
 // decimalToInt64 truncates toward zero, as (long)d does.
 func decimalToInt64(d Decimal) int64 {
 	n, _ := d.Truncate()

@@ -181,8 +181,8 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 		}
 		if c.fn == nil {
 			// A method group read as a value: bind it as a delegate.
-			if m := recv.Type().Methods[bareName(s.Name)]; len(m) > 0 {
-				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: m[0], This: recv}))
+			if f := groupMethod(recv.Type(), bareName(s.Name)); f != nil {
+				t.setReg(ins.A(), Ref(&Closure{Header: Header{TDelegate}, Fn: f, This: recv}))
 				return nil
 			}
 			// A library extension method's group (`xs.Where(set.Contains)`):
@@ -277,8 +277,9 @@ func (t *Thread) execMisc(ins Instr, regs []Value, fn *Func) error {
 				return nil
 			}
 			if ty == TDecimal && rank(v) != rankNone {
-				t.setReg(ins.A(), NewDecimal(toDecimal(v)))
-				return nil
+				r, err := t.castDecimal(v)
+				t.setReg(ins.A(), r)
+				return err
 			}
 			if v.PrimType() != nil && ty.mark == primMark {
 				r, err := t.ConvertTo(v, ty)
@@ -450,4 +451,26 @@ func (t *Thread) newArraySized(elem *Type, n Value) (*Array, error) {
 		return nil, t.Throw("System.OverflowException", "Arithmetic operation resulted in an overflow.")
 	}
 	return t.NewArray(elem, asI64(n))
+}
+
+// groupMethod is the method a method group read as a value binds to on
+// an instance of ty: the type's own method of that name, else an
+// inherited one (object's ToString, Equals and GetHashCode reach the
+// override, as a virtual call does).
+func groupMethod(ty *Type, name string) *Func {
+	if m := ty.Methods[name]; len(m) > 0 && !objectVirtual(name, m[0].NumParams) {
+		return m[0]
+	}
+	switch name {
+	case "ToString", "GetHashCode":
+		return ty.LookupOverride(name, 0)
+	case "Equals":
+		return ty.LookupOverride(name, 1)
+	}
+	for c := ty.Super; c != nil; c = c.Super {
+		if m := c.Methods[name]; len(m) > 0 {
+			return m[0]
+		}
+	}
+	return nil
 }

@@ -162,3 +162,7 @@ func (t *Type) structZero() Value {
 	}
 	return Ref(z)
 }
+
+// UnboxedCopy is unboxedCopy for the library: a value stored from an
+// object (a boxed struct) into a typed slot gets its own copy.
+func UnboxedCopy(v Value) Value { return unboxedCopy(v) }

@@ -527,13 +527,19 @@ type binder struct {
 	info     *Info
 	diags    lang.Diagnostics
 
-	decls     map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
-	anonymous map[string]*Type           // anonymous types by their member names (anon.go)
-	types     []*Type                    // source types in declaration order
-	files     map[*lang.TypeDecl]*lang.File
-	opaque    map[*vm.Type]*Type
-	extNames  map[string]bool     // names of extension methods (library and source)
-	program   map[*lang.File]bool // the program's files (not the library's or the prelude's)
+	decls map[*Type][]*lang.TypeDecl // every (partial) declaration of a source type
+	// fieldDecls finds a field's declaration from its declarator
+	// (access.go); accessOff turns lookup's accessibility filter off and
+	// viaBase marks a lookup through base (no protected qualifier check).
+	fieldDecls map[*lang.Declarator]*lang.FieldDecl
+	accessOff  bool
+	viaBase    bool
+	anonymous  map[string]*Type // anonymous types by their member names (anon.go)
+	types      []*Type          // source types in declaration order
+	files      map[*lang.TypeDecl]*lang.File
+	opaque     map[*vm.Type]*Type
+	extNames   map[string]bool     // names of extension methods (library and source)
+	program    map[*lang.File]bool // the program's files (not the library's or the prelude's)
 	// guessingType is non-zero while an expression is tried as a type name
 	// (typeName): a name that is not a type is then no error.
 	guessingType int
@@ -584,6 +590,8 @@ type binder struct {
 	// accessor is bound: init-only properties may be assigned through
 	// this or base (CS8852).
 	initContext bool
+	// jsonMeta is set while the generated JSON method is bound (JsonMetaMethod).
+	jsonMeta bool
 	// What flow analysis (flow.go) needs of nested functions: the delegate
 	// type each lambda converts to, and each method's and local function's
 	// return type and name.
@@ -1327,6 +1335,9 @@ func (b *binder) resolveType(tr *lang.TypeRef, ctx typeCtx) *Type {
 			b.errorf(tr.Pos, "CS0246", "The type or namespace name '%s' could not be found (are you missing a using directive or an assembly reference?)", tr.Name)
 		}
 		return b.u.unchecked
+	}
+	if ctx.file != nil && b.program[ctx.file] && b.guessingType == 0 && def.Outer != nil {
+		b.typeAccess(def, tr, ctx)
 	}
 	if ctx.file != nil && b.program[ctx.file] && !strings.Contains(tr.Name, ".") {
 		if other := b.ambiguousType(def, tr.Name, len(tr.Args), ctx); other != nil {

@@ -2,6 +2,7 @@ package bind
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"asyncvm/lang"
@@ -36,6 +37,10 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 				}
 				cands = methods(syms)
 			}
+			if len(cands) == 0 && b.guessingType == 0 && b.reportInaccessibleInScope(f.Name, f.Pos, len(e.Args)) {
+				b.args(e.Args)
+				return u.unchecked
+			}
 		}
 	case *lang.MemberExpr:
 		name, typeArgs = f.Name, f.TypeArgs
@@ -44,7 +49,15 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			b.args(e.Args)
 			return u.unchecked
 		}
-		syms := b.lookup(recv, f.Name)
+		if recv.IsTuple() && !static {
+			if i := recv.TupleElemName(f.Name); i >= 0 {
+				// A delegate-typed tuple element invoked: item.Callback(state).
+				t := recv.TupleElems()[i]
+				b.info.Types[f] = t
+				return b.invokeDelegate(e, t)
+			}
+		}
+		syms := b.lookupVia(f.X, recv, f.Name)
 		if len(syms) == 0 && static {
 			syms = b.numericStatics(recv, f.Name)
 		}
@@ -84,6 +97,10 @@ func (b *binder) call(e *lang.CallExpr) *Type {
 			}
 		}
 		if len(cands) == 0 {
+			if b.reportInaccessible(recv, f.Name, f.Pos, len(e.Args)) {
+				b.args(e.Args)
+				return u.unchecked
+			}
 			if !(f.NullCond && recv.Kind == Nullable) && b.missIsError(recv, f.Name) {
 				b.reportMiss(recv, f.Name, static, f.Pos)
 			}
@@ -348,6 +365,9 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 			// Every struct has a parameterless constructor: the zero value.
 			ctors = nil
 		}
+		if b.inaccessibleCtor(t, ctors, e.Args, args, newPos(e)) {
+			ctors = nil
+		}
 		if len(ctors) > 0 {
 			if m := b.resolve(t.String(), ctors, e.Args, args, newPos(e), nil, true, b.partlyKnown(t)); m != nil {
 				b.info.Calls[e] = m
@@ -363,7 +383,7 @@ func (b *binder) newObject(e *lang.NewExpr) *Type {
 // object creation e does not set in its initializer, unless the chosen
 // constructor is [SetsRequiredMembers] (CS9035).
 func (b *binder) requiredMembers(e *lang.NewExpr, t *Type) {
-	if t == nil || t.Kind != Class && t.Kind != Struct {
+	if t == nil || t.Kind != Class && t.Kind != Struct || b.jsonMeta {
 		return
 	}
 	if m := b.info.Calls[e]; m != nil {
@@ -619,6 +639,10 @@ func (b *binder) initMemberType(mi *lang.MemberInit, t *Type, ip *Property, repo
 	if mi.Name != "" && !t.IsUnchecked() {
 		if syms := b.lookup(t, mi.Name); len(syms) > 0 {
 			mt = memberType(syms[0])
+			if p, ok := syms[0].(*Property); ok && report && mi.Init == nil && p.Set {
+				b.accessorUse(mi.Pos, p, "set", t)
+			}
+		} else if report && b.reportInaccessible(t, mi.Name, mi.Pos, -1) {
 		} else if report && b.missIsError(t, mi.Name) {
 			b.errorf(mi.Pos, "CS0117", "'%s' does not contain a definition for '%s'", t, mi.Name)
 		}
@@ -657,25 +681,49 @@ func hasParameterless(ctors []*Method) bool {
 }
 
 // accessibleCtors are the constructors of t that `new` may call from the
-// code being bound: a private one only inside t, a protected one only
-// inside t and the classes derived from it (a record's copy constructor
-// is one, and must not tie with a one-parameter constructor outside).
+// code being bound: a private or protected one only inside t (`new`
+// reaches a protected constructor through t, not through a derived
+// class; a record's copy constructor is one, and must not tie with a
+// one-parameter constructor outside).
 func (b *binder) accessibleCtors(t *Type) []*Method {
 	var out []*Method
 	for _, m := range methods(b.u.declared(t, ".ctor")) {
-		var mods lang.Modifiers
-		if c, ok := m.Definition().Decl.(*lang.CtorDecl); ok {
-			mods = c.Modifiers
-		}
-		switch {
-		case mods.Has(lang.ModPrivate) && !b.inside(t):
-			continue
-		case mods.Has(lang.ModProtected) && !b.insideOrDerived(t):
+		if b.symAccess(m) != accPublic && !b.inside(t) {
 			continue
 		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// inaccessibleCtor reports CS0122 for `new t(args)` when no accessible
+// constructor of t applies but an inaccessible one does, as Roslyn's
+// overload resolution does, and reports whether it did.
+func (b *binder) inaccessibleCtor(t *Type, ctors []*Method, args []*lang.Arg, types []*Type, pos lang.Pos) bool {
+	all := methods(b.u.declared(t, ".ctor"))
+	if len(all) == len(ctors) || b.partlyKnown(t) || b.synthesized(pos) {
+		return false
+	}
+	for _, a := range types {
+		if a == nil || a.IsUnchecked() || a.Kind == Lambda || a.Kind == Group {
+			return false
+		}
+	}
+	if len(ctors) > 0 && len(b.applicable(ctors, args, types, nil, false).apps) > 0 {
+		return false
+	}
+	var hidden []*Method
+	for _, m := range all {
+		if !slices.Contains(ctors, m) {
+			hidden = append(hidden, m)
+		}
+	}
+	apps := b.applicable(hidden, args, types, nil, false).apps
+	if len(apps) == 0 {
+		return false
+	}
+	b.errorf(pos, "CS0122", "'%s' is inaccessible due to its protection level", apps[0].m.Definition().Signature())
+	return true
 }
 
 // inside reports whether the code being bound is in t or a type nested in it.

@@ -766,6 +766,9 @@ func (b *binder) ident(e *lang.Ident) *Type {
 		}
 		return b.u.group
 	}
+	if b.guessingType == 0 {
+		b.reportInaccessibleInScope(e.Name, e.Pos, -1)
+	}
 	return b.u.unchecked
 }
 
@@ -847,11 +850,14 @@ func (b *binder) member(e *lang.MemberExpr) *Type {
 			return t
 		}
 	}
-	syms := b.lookup(recv, e.Name)
+	syms := b.lookupVia(e.X, recv, e.Name)
 	if len(syms) == 0 && static {
 		syms = b.numericStatics(recv, e.Name)
 	}
 	if len(syms) == 0 {
+		if b.reportInaccessible(recv, e.Name, e.Pos, -1) {
+			return b.u.unchecked
+		}
 		if t, ok := b.extensionProperty(e, recv, static); ok {
 			return t
 		}

@@ -76,6 +76,10 @@ var publicNumericStatics = map[string]bool{
 	"Exp": true, "Log": true, "Log10": true, "Sin": true, "Cos": true, "Tan": true, "IsNormal": true, "IsSubnormal": true,
 }
 
+// NumericStaticName reports whether name is one of the generic math
+// members the numeric types declare as their own (int.Max, double.IsInteger).
+func NumericStaticName(name string) bool { return publicNumericStatics[name] }
+
 // numericStatics returns the public static generic math members named
 // name of predefined numeric type t (publicNumericStatics), found in the
 // interfaces it implements.

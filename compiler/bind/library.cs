@@ -11,6 +11,9 @@
 // binds to an Unchecked symbol (see lookupMiss in lookup.go): it keeps its
 // run-time behaviour and gets no compile-time checks. An indexer is declared
 // as a method named Item with the [Indexer] attribute, as metadata names it.
+// A value type is a class marked [Struct]; one with no declared == has none
+// (CS0019, as Index and Range), unless marked [RuntimeEquality]: .NET gives
+// it one and the run time compares its values.
 
 namespace System
 {
@@ -326,6 +329,8 @@ namespace System
         public extern bool Equals(ConsoleKeyInfo obj);
         public extern override bool Equals(object value);
         public extern override int GetHashCode();
+        public extern static bool operator ==(ConsoleKeyInfo a, ConsoleKeyInfo b);
+        public extern static bool operator !=(ConsoleKeyInfo a, ConsoleKeyInfo b);
     }
 
     [Flags] public enum ConsoleModifiers { None = 0, Alt = 1, Shift = 2, Control = 4 }
@@ -363,6 +368,8 @@ namespace System
     public static class Nullable
     {
         public extern static Type GetUnderlyingType(Type nullableType);
+        public extern static int Compare<T>(T? n1, T? n2) where T : struct;
+        public extern static bool Equals<T>(T? n1, T? n2) where T : struct;
     }
 
     public abstract class Type
@@ -436,6 +443,9 @@ namespace System
         public extern static (int Quotient, int Remainder) DivRem(int left, int right);
         public extern static (long Quotient, long Remainder) DivRem(long left, long right);
         public extern static double CopySign(double x, double y);
+        public extern static double ScaleB(double x, int n);
+        public extern static int ILogB(double x);
+        public extern static double IEEERemainder(double x, double y);
         public extern static double FusedMultiplyAdd(double x, double y, double z);
         public extern static double BitIncrement(double x);
         public extern static double BitDecrement(double x);
@@ -781,6 +791,14 @@ namespace System
         public extern Decimal(ReadOnlySpan<int> bits);
         public extern Decimal(int lo, int mid, int hi, bool isNegative, byte scale);
         public extern static int[] GetBits(decimal d);
+        public extern static decimal Add(decimal d1, decimal d2);
+        public extern static decimal Subtract(decimal d1, decimal d2);
+        public extern static decimal Multiply(decimal d1, decimal d2);
+        public extern static decimal Divide(decimal d1, decimal d2);
+        public extern static decimal Remainder(decimal d1, decimal d2);
+        public extern static decimal Negate(decimal d);
+        public extern static int Compare(decimal d1, decimal d2);
+        public byte Scale { get; }
         public extern string ToString(string format);
         public extern string ToString(IFormatProvider provider);
         public extern string ToString(string format, IFormatProvider provider);
@@ -812,6 +830,7 @@ namespace System
     {
         public static readonly string TrueString;
         public static readonly string FalseString;
+        public extern string ToString(IFormatProvider provider);
         public extern static bool Parse(string value);
         public extern static bool TryParse(string value, out bool result);
     }
@@ -851,6 +870,15 @@ namespace System
         public extern static bool IsSeparator(string s, int index);
         public extern static bool IsSurrogate(char c);
         public extern static bool IsSurrogate(string s, int index);
+        public extern static bool IsHighSurrogate(char c);
+        public extern static bool IsHighSurrogate(string s, int index);
+        public extern static bool IsLowSurrogate(char c);
+        public extern static bool IsLowSurrogate(string s, int index);
+        public extern static bool IsSurrogatePair(char highSurrogate, char lowSurrogate);
+        public extern static bool IsSurrogatePair(string s, int index);
+        public extern static int ConvertToUtf32(char highSurrogate, char lowSurrogate);
+        public extern static int ConvertToUtf32(string s, int index);
+        public extern static string ConvertFromUtf32(int utf32);
         public extern static bool IsSymbol(char c);
         public extern static bool IsSymbol(string s, int index);
         public extern static bool IsUpper(char c);
@@ -1485,6 +1513,7 @@ namespace System
         public int Month { get; }
         public int Year { get; }
         public extern DateOnly AddDays(int value);
+        public extern void Deconstruct(out int year, out int month, out int day);
         public extern DateOnly AddMonths(int value);
         public extern DateOnly AddYears(int value);
         public extern DateTime ToDateTime(TimeOnly time);
@@ -1543,6 +1572,9 @@ namespace System
         public extern TimeOnly Add(TimeSpan value);
         public extern TimeOnly AddHours(double value);
         public extern TimeOnly AddMinutes(double value);
+        public extern TimeOnly Add(TimeSpan value, out int wrappedDays);
+        public extern TimeOnly AddHours(double value, out int wrappedDays);
+        public extern TimeOnly AddMinutes(double value, out int wrappedDays);
         public extern bool IsBetween(TimeOnly start, TimeOnly end);
         public extern TimeSpan ToTimeSpan();
         public extern string ToLongTimeString();
@@ -1809,6 +1841,7 @@ namespace System.Text
         public extern StringBuilder AppendFormat(string format, object arg0);
         public extern StringBuilder AppendFormat(string format, params object[] args);
         public extern StringBuilder AppendFormat(IFormatProvider provider, CompositeFormat format, params object[] args);
+        public extern StringBuilder AppendFormat(IFormatProvider provider, string format, params object[] args);
         public extern StringBuilder AppendJoin(string separator, params object[] values);
         public extern StringBuilder AppendJoin(string separator, params string[] values);
         public extern StringBuilder AppendJoin<T>(string separator, IEnumerable<T> values);
@@ -1862,6 +1895,7 @@ namespace System.Text
         public extern int GetByteCount(string s, int index, int count);
         public extern virtual string GetString(byte[] bytes);
         public extern virtual string GetString(byte[] bytes, int index, int count);
+        public extern string GetString(ReadOnlySpan<byte> bytes);
         public extern virtual char[] GetChars(byte[] bytes);
         public extern virtual char[] GetChars(byte[] bytes, int index, int count);
         public extern virtual int GetCharCount(byte[] bytes);
@@ -1997,7 +2031,14 @@ namespace System.Collections
     public interface IDictionary : ICollection
     {
         [Indexer] object Item(object key);
+        ICollection Keys { get; }
+        ICollection Values { get; }
+        bool IsReadOnly { get; }
+        bool IsFixedSize { get; }
+        void Add(object key, object value);
+        void Clear();
         bool Contains(object key);
+        void Remove(object key);
     }
 }
 
@@ -2451,7 +2492,7 @@ namespace System.Threading
         public extern static AsyncFlowControl SuppressFlow();
     }
 
-    [Struct] public sealed class AsyncFlowControl : IDisposable
+    [Struct, RuntimeEquality] public sealed class AsyncFlowControl : IDisposable
     {
         public extern void Dispose();
         public extern void Undo();
@@ -2471,7 +2512,7 @@ namespace System.Threading
         public bool ThreadContextChanged { get; }
     }
 
-    [Struct] public sealed class CancellationToken
+    [Struct, RuntimeEquality] public sealed class CancellationToken
     {
         public extern CancellationToken();
         public extern CancellationToken(bool canceled);
@@ -2487,7 +2528,7 @@ namespace System.Threading
         public extern void ThrowIfCancellationRequested();
     }
 
-    [Struct] public sealed class CancellationTokenRegistration : IDisposable, IAsyncDisposable
+    [Struct, RuntimeEquality] public sealed class CancellationTokenRegistration : IDisposable, IAsyncDisposable
     {
         public extern void Dispose();
         public extern System.Threading.Tasks.ValueTask DisposeAsync();
@@ -2924,7 +2965,7 @@ namespace System.Threading.Tasks
         public extern bool TrySetResult(TResult result);
     }
 
-    [Struct] public sealed class ValueTask
+    [Struct, RuntimeEquality] public sealed class ValueTask
     {
         public extern ValueTask();
         public extern ValueTask(Task task);
@@ -2945,7 +2986,7 @@ namespace System.Threading.Tasks
         public extern static ValueTask<TResult> FromResult<TResult>(TResult result);
     }
 
-    [Struct] public sealed class ValueTask<TResult>
+    [Struct, RuntimeEquality] public sealed class ValueTask<TResult>
     {
         public extern ValueTask(TResult result);
         public extern ValueTask(Task<TResult> task);

@@ -17,7 +17,8 @@ func (b *binder) lookup(t *Type, name string) []Symbol {
 	walk = func(c *Type, depth int) {
 		for ; c != nil && depth < 64 && !seen[c]; c, depth = c.Base, depth+1 {
 			seen[c] = true
-			ms := b.u.declared(c, name)
+			// An inaccessible member neither is found nor hides (§12.5).
+			ms := b.filterAccessible(b.u.declared(c, name), t)
 			hides := false
 			for _, s := range ms {
 				if _, ok := s.(*Method); !ok {

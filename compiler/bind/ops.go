@@ -333,7 +333,7 @@ func (b *binder) binary(e *lang.BinaryExpr) *Type {
 			b.info.Types[e.Y] = l
 		}
 		if e.Op == "==" || e.Op == "!=" {
-			if structOperand(l, r) || structOperand(r, l) {
+			if structOperand(l, r) || structOperand(r, l) || b.libStructOperand(l) || b.libStructOperand(r) {
 				// A struct has no predefined == (§12.12.1); `S? == null` is
 				// the nullable test.
 				b.errorf(posOf(e), "CS0019", "Operator '%s' cannot be applied to operands of type '%s' and '%s'", e.Op, l, r)
@@ -608,6 +608,12 @@ func (b *binder) propertyTarget(e lang.Expr, read bool) {
 	if p == nil || p.Event || p.RefKind() != "" {
 		return
 	}
+	if p.Set {
+		b.checkAccessor(e, p, "set")
+	}
+	if read && p.Get {
+		b.checkAccessor(e, p, "get")
+	}
 	pd, ok := p.Decl.(*lang.PropertyDecl)
 	if !ok || pd.Modifiers.Has(lang.ModOverride) {
 		// An override with one accessor inherits the other.
@@ -669,6 +675,9 @@ func (b *binder) ownAutoOverride(name string) bool {
 // the assignment being bound.
 func (b *binder) readProperty(e lang.Expr, s Symbol) {
 	p, ok := s.(*Property)
+	if ok && p.Get && !p.Event && e != b.writeLHS {
+		b.checkAccessor(e, p, "get")
+	}
 	if !ok || p.Get || p.Event || e == b.writeLHS {
 		return
 	}

@@ -73,9 +73,15 @@ func (b *binder) bindOverrides() {
 					if m.Iface == nil && m.Modifiers.Has(lang.ModOverride) {
 						b.override(t, m, m.Name, program)
 					}
+					if program && m.Iface == nil {
+						b.virtualPrivate(t, m, m.Name, m.Modifiers)
+					}
 				case *lang.PropertyDecl:
 					if m.Iface == nil && m.Modifiers.Has(lang.ModOverride) {
 						b.override(t, m, m.Name, program)
+					}
+					if program && m.Iface == nil {
+						b.virtualPrivate(t, m, m.Name, m.Modifiers)
 					}
 				}
 			}
@@ -157,6 +163,7 @@ func (b *binder) override(t *Type, d lang.Node, name string, report bool) {
 			}
 			if report {
 				b.checkOverrideType(d, sym, s)
+				b.checkOverrideAccess(d, sym, s, c)
 			}
 			if !c.Generic().Lib {
 				if root := b.info.Overrides[od]; root != nil {

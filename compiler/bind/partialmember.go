@@ -22,8 +22,20 @@ import (
 // two defining or two implementing declarations of one method (CS0756,
 // CS0757), an implementation with no definition (CS0759).
 func MergePartialMembers(files []*lang.File) lang.Diagnostics {
-	parts := map[string][]*lang.TypeDecl{}
-	var order []string
+	parts, order := typeParts(files)
+	var diags lang.Diagnostics
+	for _, key := range order {
+		diags = append(diags, mergePartials(parts[key])...)
+	}
+	return diags
+}
+
+// typeParts groups the declarations of each type of files, nested types
+// included, by the type they declare (its namespace, outer types, name and
+// arity): the parts of a partial type, or a type's one declaration. order
+// lists the keys in the order of first declaration.
+func typeParts(files []*lang.File) (parts map[string][]*lang.TypeDecl, order []string) {
+	parts = map[string][]*lang.TypeDecl{}
 	var visit func(t *lang.TypeDecl, outer string)
 	visit = func(t *lang.TypeDecl, outer string) {
 		key := outer + "." + t.Namespace + "." + t.Name + "`" + strings.Repeat(",", len(t.TypeParams))
@@ -42,11 +54,7 @@ func MergePartialMembers(files []*lang.File) lang.Diagnostics {
 			visit(t, "")
 		}
 	}
-	var diags lang.Diagnostics
-	for _, key := range order {
-		diags = append(diags, mergePartials(parts[key])...)
-	}
-	return diags
+	return parts, order
 }
 
 // mergePartials removes the defining partial members of the parts of one

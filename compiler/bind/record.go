@@ -741,6 +741,9 @@ func (b *binder) withTarget(t *Type, mi *lang.MemberInit, sym Symbol) {
 // and init accessors of its type, there only through this or base
 // (CS8852). left is the assignment's target.
 func (b *binder) checkInitOnly(left lang.Expr) {
+	if b.jsonMeta {
+		return // the generated JSON method sets init-only properties (jsonmeta.go)
+	}
 	var p *Property
 	viaThis := false
 	switch x := left.(type) {

@@ -94,7 +94,9 @@ func (b *binder) bindBodies(t *Type, td *lang.TypeDecl) {
 				continue
 			}
 			mt := b.method(m, t, b.typeCtx())
+			b.jsonMeta = m.Name == JsonMetaMethod
 			b.funcBody(m, mt, m.Modifiers.Has(lang.ModStatic))
+			b.jsonMeta = false
 			sig := b.funcSigs[m]
 			b.flowBody(flowUnit{params: m.Params, body: m.Body, expr: m.ExprBody, ret: sig.ret, what: sig.what, pos: reportPos(m)})
 		case *lang.CtorDecl:

@@ -20,6 +20,25 @@ func structOperand(t, other *Type) bool {
 	return userStruct(t) || t.Kind == Nullable && userStruct(t.Elem) && other.Kind != Null
 }
 
+// libStructOperand reports whether t is a library value type that .NET
+// gives no == (Index, Range, KeyValuePair): the tables declare the
+// operators of those that have one, or mark them [RuntimeEquality].
+func (b *binder) libStructOperand(t *Type) bool {
+	if t == nil || t.Kind != Struct || t.IsTuple() {
+		return false
+	}
+	def := t.Generic()
+	if !def.Lib {
+		return false
+	}
+	for _, td := range b.decls[def] {
+		if hasAttr(td.Attributes, "RuntimeEquality") {
+			return false
+		}
+	}
+	return true
+}
+
 // checkStructs reports what C# forbids in a struct declaration: protected
 // and virtual members (CS0666, CS0106), a mutable field or auto-property
 // in a readonly struct (CS8340, CS8341), field initializers without a
@@ -315,7 +334,7 @@ func (b *binder) memberSym(x *lang.MemberExpr) Symbol {
 	if t == nil || t.IsUnchecked() {
 		return nil
 	}
-	for _, s := range b.lookup(t, x.Name) {
+	for _, s := range b.lookupVia(x.X, t, x.Name) {
 		switch s.(type) {
 		case *Field, *Property:
 			return s

@@ -1,6 +1,8 @@
 package lib
 
 import (
+	"sync"
+
 	"asyncvm/vm"
 )
 
@@ -382,14 +384,7 @@ func init() {
 		})
 		return vm.Bool(all), err
 	})
-	ar.AddStatic("Empty", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		ts, _ := typeArgs(args, 1)
-		elem := vm.TObject
-		if len(ts) > 0 {
-			elem = ts[0]
-		}
-		return vm.Ref(vm.NewArray(elem, 0)), nil
-	})
+	ar.AddStatic("Empty", 0, 1, emptyArray).WithTypeArgs()
 	ar.AddStatic("Fill", 2, 4, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		a, err := arrayArg(t, args[0])
 		if err != nil {
@@ -539,4 +534,22 @@ func init() {
 		}
 		return vm.Int(int32(^lo)), nil
 	})
+}
+
+// emptyArrays holds Array.Empty<T>()'s one array per element type.
+var emptyArrays sync.Map // *vm.Type -> vm.Value
+
+// emptyArray is Array.Empty<T>() (and Enumerable.Empty<T>(), which .NET
+// returns it from): the same zero-length T[] on every call.
+func emptyArray(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ts, _ := typeArgs(args, 1)
+	elem := vm.TObject
+	if len(ts) > 0 && ts[0] != nil {
+		elem = ts[0]
+	}
+	if v, ok := emptyArrays.Load(elem); ok {
+		return v.(vm.Value), nil
+	}
+	v, _ := emptyArrays.LoadOrStore(elem, vm.Ref(vm.NewArray(elem, 0)))
+	return v.(vm.Value), nil
 }

@@ -16,15 +16,38 @@ var tBitConverter = register(vm.NewLibType("System", "BitConverter", nil))
 
 // byteArg reads a byte[] argument into Go bytes.
 func byteArg(t *vm.Thread, v vm.Value, param string) ([]byte, error) {
-	a := v.AsArray()
-	if a == nil {
+	elems, ok := spanElems(v)
+	if a := v.AsArray(); a != nil {
+		elems, ok = a.V, true
+	}
+	if !ok {
 		return nil, argNull(t, param)
 	}
-	bs := make([]byte, len(a.V))
-	for i, e := range a.V {
+	bs := make([]byte, len(elems))
+	for i, e := range elems {
 		bs[i] = byte(e.Bits())
 	}
 	return bs, nil
+}
+
+// spanElems reads the elements a Span<T> or ReadOnlySpan<T> over an array
+// views (a native declared with a span overload beside its array one, as
+// Encoding.GetString, takes either); ok is false for any other value.
+func spanElems(v vm.Value) ([]vm.Value, bool) {
+	field, ok := spanFields(v)
+	if !ok {
+		return nil, false
+	}
+	start, _ := toInt(field("_start"))
+	n, _ := toInt(field("_length"))
+	a := field("_array").AsArray()
+	if a == nil {
+		return nil, n == 0 // default(ReadOnlySpan<T>)
+	}
+	if start < 0 || n < 0 || start+n > len(a.V) {
+		return nil, false
+	}
+	return a.V[start : start+n], true
 }
 
 // byteArray makes a byte[] of bs.

@@ -257,6 +257,38 @@ func init() {
 		}
 		return vm.Bool(true), nil
 	}))
+	// ICollection<KeyValuePair<K, V>>'s Contains and Remove, which
+	// Dictionary implements explicitly (reached through that interface or
+	// IDictionary<K, V>): a pair counts when its key maps to an equal value.
+	const icoll = "System.Collections.Generic.ICollection`1|"
+	pairEntry := func(t *vm.Thread, args []vm.Value) (d *dict, hk hkey, p *kvPair, found bool, err error) {
+		d = dictOf(args[0])
+		p, ok := args[1].AsNative().(*kvPair)
+		if !ok || p == nil {
+			return d, hk, nil, false, nil
+		}
+		if hk, err = d.keyArg(t, p.k); err != nil {
+			return d, hk, p, false, err
+		}
+		v, ok, err := d.get(t, hk, p.k)
+		if err != nil || !ok {
+			return d, hk, p, false, err
+		}
+		eq, err := defaultEquals(t, v, p.v)
+		return d, hk, p, eq, err
+	}
+	dt.AddMethod(icoll+"Contains", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		_, _, _, found, err := pairEntry(t, args)
+		return vm.Bool(found), err
+	})
+	dt.AddMethod(icoll+"Remove", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		d, hk, p, found, err := pairEntry(t, args)
+		if err != nil || !found {
+			return vm.Bool(false), err
+		}
+		_, ok, err := d.h.remove(t, hk, p.k)
+		return vm.Bool(ok), err
+	})
 	dt.AddMethod("ContainsValue", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		d := dictOf(args[0])
 		var vals []vm.Value

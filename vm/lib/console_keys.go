@@ -163,6 +163,18 @@ func init() {
 		o, ok := args[1].AsNative().(*keyInfo)
 		return vm.Bool(ok && *o == keyInfoOf(args[0])), nil
 	})
+	// == and != compare the three fields, as Equals does.
+	keyEq := func(args []vm.Value) bool {
+		a, ok1 := args[0].AsNative().(*keyInfo)
+		b, ok2 := args[1].AsNative().(*keyInfo)
+		return ok1 && ok2 && *a == *b
+	}
+	ki.AddStatic("op_Equality", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(keyEq(args)), nil
+	})
+	ki.AddStatic("op_Inequality", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Bool(!keyEq(args)), nil
+	})
 	ki.AddMethod("GetHashCode", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		k := keyInfoOf(args[0])
 		return vm.Int(int32(k.char) | int32(k.key)<<16 | int32(k.mods)<<24), nil

@@ -297,6 +297,13 @@ func init() {
 	do.AddProperty("DayOfWeek", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.EnumValue(tDayOfWeek, (doOf(args[0])+1)%7), nil
 	}, nil)
+	do.AddMethod("Deconstruct", 3, 3, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		tm := ymd(doOf(args[0]))
+		vm.StoreRef(args[1], vm.Int(int32(tm.Year())))
+		vm.StoreRef(args[2], vm.Int(int32(tm.Month())))
+		vm.StoreRef(args[3], vm.Int(int32(tm.Day())))
+		return vm.Null, nil
+	})
 	do.AddMethod("AddDays", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		n := doOf(args[0]) + intBits(args[1])
 		if n < 0 || n > maxDayNumber {
@@ -402,13 +409,25 @@ func init() {
 		}
 		return newTimeOnly(n)
 	}
-	to.AddMethod("Add", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return wrap(toOf(args[0]) + tsOf(args[1])), nil
+	// The two-argument forms report the whole days the result wrapped
+	// past midnight (negative going back).
+	wrapDays := func(args []vm.Value, n int64) vm.Value {
+		if len(args) == 3 {
+			day := n / ticksPerDay
+			if n%ticksPerDay < 0 {
+				day--
+			}
+			vm.StoreRef(args[2], vm.Int(int32(day)))
+		}
+		return wrap(n)
+	}
+	to.AddMethod("Add", 1, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return wrapDays(args, toOf(args[0])+tsOf(args[1])), nil
 	})
 	for name, unit := range map[string]float64{"AddHours": float64(netfmt.TicksPerHour), "AddMinutes": float64(netfmt.TicksPerMinute)} {
 		unit := unit
-		to.AddMethod(name, 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-			return wrap(toOf(args[0]) + int64(vm.AsF64(args[1])*unit)), nil
+		to.AddMethod(name, 1, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+			return wrapDays(args, toOf(args[0])+int64(vm.AsF64(args[1])*unit)), nil
 		})
 	}
 	to.AddMethod("IsBetween", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {

@@ -60,3 +60,31 @@ func decimalFromBits(t *vm.Thread, a *vm.Array) (vm.Value, error) {
 	}
 	return vm.Null, t.Throw("System.ArgumentException", "Decimal constructor requires an array or span of four valid decimal bytes. (Parameter 'bits')")
 }
+
+// decimal's named arithmetic (decimal.Add(a, b), ..., decimal.Negate(d),
+// decimal.Compare(a, b)) and its Scale property: the operators' meaning.
+func init() {
+	dec := func(v vm.Value) vm.Decimal { d, _ := v.AsNative().(vm.Decimal); return d }
+	for name, op := range map[string]func(a, b vm.Decimal) (vm.Decimal, error){
+		"Add": vm.Decimal.Add, "Subtract": vm.Decimal.Sub, "Multiply": vm.Decimal.Mul,
+		"Divide": vm.Decimal.Div, "Remainder": vm.Decimal.Rem,
+	} {
+		op := op
+		vm.TDecimal.AddStatic(name, 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			r, err := op(dec(args[0]), dec(args[1]))
+			if fe, ok := err.(*netfmt.FormatError); ok {
+				return vm.Null, t.Throw("System."+fe.Type, fe.Msg)
+			}
+			return vm.NewDecimal(r), err
+		})
+	}
+	vm.TDecimal.AddStatic("Negate", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.NewDecimal(dec(args[0]).Neg()), nil
+	})
+	vm.TDecimal.AddStatic("Compare", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(dec(args[0]).Cmp(dec(args[1])))), nil
+	})
+	vm.TDecimal.AddProperty("Scale", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Byte(uint8(dec(args[0]).Scale())), nil
+	}, nil)
+}

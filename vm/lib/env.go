@@ -336,15 +336,24 @@ func init() {
 		s, err := formatValue(t, args[0], f, c)
 		return vm.String(s), err
 	})
-	ts.AddMethod("Add", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return NewTimeSpan(tsOf(args[0]) + tsOf(args[1])), nil
+	ts.AddMethod("Add", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return addSpan(t, tsOf(args[0]), tsOf(args[1]))
 	})
-	ts.AddMethod("Subtract", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		return NewTimeSpan(tsOf(args[0]) - tsOf(args[1])), nil
+	ts.AddMethod("Subtract", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return subSpan(t, tsOf(args[0]), tsOf(args[1]))
 	})
-	ts.AddMethod("Negate", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) { return NewTimeSpan(-tsOf(args[0])), nil })
-	ts.AddMethod("Duration", 0, 0, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+	ts.AddMethod("Negate", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		n := tsOf(args[0])
+		if n == math.MinInt64 {
+			return vm.Null, t.Throw("System.OverflowException", "Negating the minimum value of a twos complement number is invalid.")
+		}
+		return NewTimeSpan(-n), nil
+	})
+	ts.AddMethod("Duration", 0, 0, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		n := tsOf(args[0])
+		if n == math.MinInt64 {
+			return vm.Null, t.Throw("System.OverflowException", "The duration cannot be returned for TimeSpan.MinValue because the absolute value of TimeSpan.MinValue exceeds the value of TimeSpan.MaxValue.")
+		}
 		if n < 0 {
 			n = -n
 		}
@@ -401,8 +410,6 @@ func init() {
 		return fromDoubleTicks(t, float64(tsOf(args[0]))/vm.AsF64(args[1]))
 	})
 	for name, f := range map[string]func(a, b int64) vm.Value{
-		"op_Addition":           func(a, b int64) vm.Value { return NewTimeSpan(a + b) },
-		"op_Subtraction":        func(a, b int64) vm.Value { return NewTimeSpan(a - b) },
 		"op_LessThan":           func(a, b int64) vm.Value { return vm.Bool(a < b) },
 		"op_GreaterThan":        func(a, b int64) vm.Value { return vm.Bool(a > b) },
 		"op_LessThanOrEqual":    func(a, b int64) vm.Value { return vm.Bool(a <= b) },
@@ -416,6 +423,13 @@ func init() {
 			return f(tsOf(args[0]), tsOf(args[1])), nil
 		})
 	}
+
+	ts.AddStatic("op_Addition", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return addSpan(t, tsOf(args[0]), tsOf(args[1]))
+	})
+	ts.AddStatic("op_Subtraction", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return subSpan(t, tsOf(args[0]), tsOf(args[1]))
+	})
 
 	sw := tStopwatch
 	sw.AddStatic(".ctor", 0, 0, func(*vm.Thread, []vm.Value) (vm.Value, error) {
@@ -477,4 +491,22 @@ func init() {
 	sw.AddProperty("Elapsed", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return NewTimeSpan(int64(swOf(args[0]).read() / 100)), nil
 	}, nil)
+}
+
+// addSpan and subSpan are TimeSpan's + and -: a result past the range
+// throws, as .NET checks the sign bits.
+func addSpan(t *vm.Thread, a, b int64) (vm.Value, error) {
+	r := a + b
+	if (a >= 0) == (b >= 0) && (r >= 0) != (a >= 0) {
+		return vm.Null, t.Throw("System.OverflowException", "TimeSpan overflowed because the duration is too long.")
+	}
+	return NewTimeSpan(r), nil
+}
+
+func subSpan(t *vm.Thread, a, b int64) (vm.Value, error) {
+	r := a - b
+	if (a >= 0) != (b >= 0) && (r >= 0) != (a >= 0) {
+		return vm.Null, t.Throw("System.OverflowException", "TimeSpan overflowed because the duration is too long.")
+	}
+	return NewTimeSpan(r), nil
 }

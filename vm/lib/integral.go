@@ -59,6 +59,9 @@ func init() {
 		constant(ty, "MaxValue", in.max)
 		parser(ty, func(_ *vm.Thread, s string, c *netfmt.Culture) (vm.Value, error) { return in.parse(s, c) })
 		tConvert.AddStatic(in.convert, 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+			if isFromBase(args) {
+				return convertFromBase(t, in.ty, args[0], int(args[1].AsInt()))
+			}
 			return convertIntegral(t, args[0], in)
 		})
 	}

@@ -115,24 +115,34 @@ func str(v vm.Value) (string, bool) {
 	return spanText(v)
 }
 
+// spanFields returns a reader of the fields of a value of the prelude's
+// Span<T> or ReadOnlySpan<T> (Null for a field it lacks); ok is false for
+// any other value.
+func spanFields(v vm.Value) (field func(name string) vm.Value, ok bool) {
+	in := v.AsInstance()
+	if in == nil {
+		return nil, false
+	}
+	t := in.Type()
+	if t.Namespace != "System" || t.Name != "ReadOnlySpan`1" && t.Name != "Span`1" {
+		return nil, false
+	}
+	return func(name string) vm.Value {
+		if i := t.FieldIndex(name); i >= 0 && i < len(in.F) {
+			return in.F[i]
+		}
+		return vm.Null
+	}, true
+}
+
 // spanText reads a char span value as its text: the fields _array, _text
 // (ReadOnlySpan<char> over a string), _start and _length of the prelude's
 // Span<T> and ReadOnlySpan<T>. ok is false for any other value, and for a
 // span of another element type.
 func spanText(v vm.Value) (string, bool) {
-	in := v.AsInstance()
-	if in == nil {
+	field, ok := spanFields(v)
+	if !ok {
 		return "", false
-	}
-	t := in.Type()
-	if t.Namespace != "System" || t.Name != "ReadOnlySpan`1" && t.Name != "Span`1" {
-		return "", false
-	}
-	field := func(name string) vm.Value {
-		if i := t.FieldIndex(name); i >= 0 && i < len(in.F) {
-			return in.F[i]
-		}
-		return vm.Null
 	}
 	start, _ := toInt(field("_start"))
 	n, _ := toInt(field("_length"))

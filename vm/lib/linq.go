@@ -703,14 +703,7 @@ func init() {
 			}), nil
 		}), fixedCount(n)), nil
 	})
-	e.AddStatic("Empty", 0, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
-		ts, _ := typeArgs(args, 1)
-		elem := vm.TObject
-		if len(ts) > 0 {
-			elem = ts[0]
-		}
-		return vm.Ref(vm.NewArray(elem, 0)), nil
-	})
+	e.AddStatic("Empty", 0, 1, emptyArray).WithTypeArgs()
 
 	ext("Select", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 		src, f := args[0], args[1]

@@ -1,6 +1,7 @@
 package lib
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
 	"strconv"
@@ -89,12 +90,19 @@ func roundMode(x float64, mode int) float64 {
 func mathRound(t *vm.Thread, args []vm.Value) (vm.Value, error) {
 	x := vm.AsF64(args[0])
 	digits, mode := 0, 0
+	isDecimal := args[0].Type() == vm.TDecimal
 	for _, a := range args[1:] {
 		if a.Type() == tMidpointRounding {
 			mode, _ = toInt(a)
+			if mode < 0 || mode > 4 {
+				return vm.Null, t.Throw("System.ArgumentException", fmt.Sprintf("The value '%d' is not a valid value for the enum 'MidpointRounding'. (Parameter 'mode')", mode))
+			}
 		} else {
 			digits, _ = toInt(a)
-			if digits < 0 || digits > 15 {
+			if isDecimal && (digits < 0 || digits > 28) {
+				return vm.Null, argOutOfRange(t, "decimals", "Decimal can only round to between 0 and 28 digits of precision.")
+			}
+			if !isDecimal && (digits < 0 || digits > 15) {
 				return vm.Null, argOutOfRange(t, "digits", "Rounding digits must be between 0 and 15, inclusive.")
 			}
 		}
@@ -372,6 +380,15 @@ func init() {
 	m.AddStatic("Pow", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(math.Pow(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
 	})
+	m.AddStatic("ScaleB", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(math.Ldexp(vm.AsF64(args[0]), int(args[1].AsInt()))), nil
+	})
+	m.AddStatic("ILogB", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Int(int32(math.Ilogb(vm.AsF64(args[0])))), nil
+	})
+	m.AddStatic("IEEERemainder", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
+		return vm.Double(math.Remainder(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
+	})
 	m.AddStatic("Atan2", 2, 2, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		return vm.Double(math.Atan2(vm.AsF64(args[0]), vm.AsF64(args[1]))), nil
 	})
@@ -452,18 +469,16 @@ func init() {
 
 	c := tConvert
 	c.AddStatic("ToInt32", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
-		if len(args) == 2 && args[1].PrimType() == vm.TInt {
-			s, _ := str(args[0])
-			n, err := strconv.ParseInt(s, int(args[1].AsInt()), 64)
-			if err != nil {
-				return vm.Null, t.Throw("System.FormatException", "Could not find any recognizable digits.")
-			}
-			return vm.Int(int32(n)), nil
+		if isFromBase(args) {
+			return convertFromBase(t, vm.TInt, args[0], int(args[1].AsInt()))
 		}
 		n, err := toInt64Checked(t, args[0], 32, "an Int32")
 		return vm.Int(int32(n)), err
 	})
 	c.AddStatic("ToInt64", 1, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if isFromBase(args) {
+			return convertFromBase(t, vm.TLong, args[0], int(args[1].AsInt()))
+		}
 		n, err := toInt64Checked(t, args[0], 64, "an Int64")
 		return vm.Long(n), err
 	})
@@ -640,6 +655,61 @@ func init() {
 	ch.AddStatic("ToLower", 1, 2, caseMap(unicode.ToLower))
 	ch.AddStatic("ToUpperInvariant", 1, 1, caseMap(unicode.ToUpper))
 	ch.AddStatic("ToLowerInvariant", 1, 1, caseMap(unicode.ToLower))
+	// Surrogate pairs: a supplementary code point is a high surrogate
+	// (0xd800-0xdbff) followed by a low one (0xdc00-0xdfff).
+	isHigh := func(r rune) bool { return r >= 0xd800 && r <= 0xdbff }
+	isLow := func(r rune) bool { return r >= 0xdc00 && r <= 0xdfff }
+	ch.AddStatic("IsHighSurrogate", 1, 2, charPred(isHigh))
+	ch.AddStatic("IsLowSurrogate", 1, 2, charPred(isLow))
+	ch.AddStatic("IsSurrogatePair", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if st := args[0].AsStr(); st != nil {
+			i, _ := toInt(args[1])
+			if i < 0 || i >= st.Len() {
+				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
+			}
+			return vm.Bool(i+1 < st.Len() && isHigh(rune(st.At(i))) && isLow(rune(st.At(i+1)))), nil
+		}
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "s")
+		}
+		return vm.Bool(isHigh(rune(args[0].AsChar())) && isLow(rune(args[1].AsChar()))), nil
+	})
+	ch.AddStatic("ConvertToUtf32", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		if args[0].IsNull() {
+			return vm.Null, argNull(t, "s")
+		}
+		if st := args[0].AsStr(); st != nil {
+			i, _ := toInt(args[1])
+			if i < 0 || i >= st.Len() {
+				return vm.Null, argOutOfRange(t, "index", msgIndexRange)
+			}
+			r := rune(st.At(i))
+			switch {
+			case !isHigh(r) && !isLow(r):
+				return vm.Int(int32(r)), nil
+			case isHigh(r) && i+1 < st.Len() && isLow(rune(st.At(i+1))):
+				return vm.Int(int32((r-0xd800)<<10 + (rune(st.At(i+1)) - 0xdc00) + 0x10000)), nil
+			case isHigh(r):
+				return vm.Null, t.Throw("System.ArgumentException", "Found a high surrogate char without a following low surrogate at index: "+strconv.Itoa(i)+". The input may not be in this encoding, or may not contain valid Unicode (UTF-16) characters. (Parameter 's')")
+			}
+			return vm.Null, t.Throw("System.ArgumentException", "Found a low surrogate char without a preceding high surrogate at index: "+strconv.Itoa(i)+". The input may not be in this encoding, or may not contain valid Unicode (UTF-16) characters. (Parameter 's')")
+		}
+		hi, lo := rune(args[0].AsChar()), rune(args[1].AsChar())
+		if !isHigh(hi) {
+			return vm.Null, argOutOfRange(t, "highSurrogate", "A valid high surrogate character is between 0xd800 and 0xdbff, inclusive.")
+		}
+		if !isLow(lo) {
+			return vm.Null, argOutOfRange(t, "lowSurrogate", "A valid low surrogate character is between 0xdc00 and 0xdfff, inclusive.")
+		}
+		return vm.Int(int32((hi-0xd800)<<10 + (lo - 0xdc00) + 0x10000)), nil
+	})
+	ch.AddStatic("ConvertFromUtf32", 1, 1, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		r, _ := toInt(args[0])
+		if r < 0 || r > 0x10ffff || r >= 0xd800 && r <= 0xdfff {
+			return vm.Null, argOutOfRange(t, "utf32", "A valid UTF32 value is between 0x000000 and 0x10ffff, inclusive, and should not include surrogate codepoint values (0x00d800 ~ 0x00dfff).")
+		}
+		return vm.String(string(rune(r))), nil
+	})
 	ch.AddStatic("GetNumericValue", 1, 1, func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		c := args[0].AsChar()
 		if c >= '0' && c <= '9' {

@@ -219,6 +219,16 @@ func init() {
 		}
 		return vm.Null, nil
 	})
+	// Compare and Equals: null is less than and equal only to null, values
+	// compare as Comparer<T>.Default and EqualityComparer<T>.Default do.
+	nullable.AddStatic("Compare", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		r, err := compareValues(t, args[0], args[1])
+		return vm.Int(int32(r)), err
+	})
+	nullable.AddStatic("Equals", 2, 2, func(t *vm.Thread, args []vm.Value) (vm.Value, error) {
+		r, err := defaultEquals(t, args[0], args[1])
+		return vm.Bool(r), err
+	})
 	ty.AddProperty("IsValueType", func(_ *vm.Thread, args []vm.Value) (vm.Value, error) {
 		t := tyOf(args[0])
 		return vm.Bool(t.IsValueType || isPrimType(t)), nil

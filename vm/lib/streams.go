@@ -381,11 +381,11 @@ func streamInit() {
 
 // doneValueTask is a completed ValueTask (DisposeAsync's result).
 func doneValueTask(t *vm.Thread) (vm.Value, error) {
-	ty := t.M.Prog.TypeByName("System.Threading.Tasks.ValueTask")
-	if ty == nil {
-		return vm.Null, nil
-	}
-	return ty.Zero(), nil
+	// the VM's own completed ValueTask: a program that does not name
+	// ValueTask (`await using (var f = File.Create(p))`) has no type of
+	// that name to look up
+	v, _ := vm.CompletedValueTask(vm.Null, false)
+	return v, nil
 }
 
 // fileWriter is a StreamWriter's target: text is encoded into buf and

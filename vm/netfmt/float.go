@@ -2,7 +2,6 @@ package netfmt
 
 import (
 	"math"
-	"math/big"
 	"strconv"
 )
 
@@ -159,13 +158,9 @@ func formatFloat(v float64, bitSize int, format string, c *Culture) (string, err
 			s = strconv.AppendFloat(buf[:0], v, 'e', precision-1, 64)
 			n.digits, n.scale = digitsE(dbuf[:0], s)
 		default:
-			w := v
-			if exactTie(v, precision) {
-				// .NET rounds an exact tie away from zero; strconv rounds it
-				// to even. The next double outward is past the tie.
-				w = math.Nextafter(v, math.Copysign(math.Inf(1), v))
-			}
-			s = strconv.AppendFloat(buf[:0], w, 'f', precision, 64)
+			// strconv rounds the exact binary value, an exact tie to even, as
+			// .NET Core 3.0+'s Dragon4 does for the standard formats.
+			s = strconv.AppendFloat(buf[:0], v, 'f', precision, 64)
 			n.digits, n.scale = digitsF(dbuf[:0], s)
 		}
 	}
@@ -187,24 +182,6 @@ func formatFloat(v float64, bitSize int, format string, c *Culture) (string, err
 // appendShortest is the allocation-free path for ToString(): shortest
 // round-trip digits laid out by the "G" rules with at least 15 (double) or
 // 7 (float) digits before switching to scientific notation.
-// exactTie reports whether v lies exactly halfway between two numbers of
-// decimals digits after the point.
-func exactTie(v float64, decimals int) bool {
-	if decimals > 400 {
-		return false
-	}
-	r := new(big.Rat).SetFloat64(v)
-	if r == nil {
-		return false
-	}
-	r.Mul(r, new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(decimals+1)), nil)))
-	if !r.IsInt() {
-		return false
-	}
-	d := new(big.Int).Abs(r.Num())
-	return d.Mod(d, big.NewInt(10)).Int64() == 5
-}
-
 func appendShortest(b []byte, v float64, bitSize int, c *Culture) []byte {
 	var tmp [32]byte
 	var dbuf [32]byte

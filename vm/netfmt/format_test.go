@@ -307,20 +307,20 @@ var dblCases = []dblCase{
 	{-0.001, "F2", inv, "-0.00"},
 	{0.006, "F2", inv, "0.01"},
 	{0.004, "F2", inv, "0.00"},
-	{0.125, "F2", inv, "0.13"}, // an exact tie rounds away from zero
-	{2.5, "F0", inv, "3"},
-	{-0.125, "F2", inv, "-0.13"},
+	{0.125, "F2", inv, "0.12"}, // an exact tie rounds to even (Dragon4)
+	{2.5, "F0", inv, "2"},
+	{-0.125, "F2", inv, "-0.12"},
 	{2.675, "F2", inv, "2.67"}, // not a tie: the double is 2.67499999...
-	{0.375, "F2", inv, "0.38"}, // unsure: exact tie, half to even gives 8
-	{3.5, "F0", inv, "4"},      // unsure: exact tie, half to even
-	{0.5, "F0", inv, "1"},      // an exact tie rounds away from zero, like 0.125 F2
+	{0.375, "F2", inv, "0.38"}, // exact tie, half to even gives 8
+	{3.5, "F0", inv, "4"},      // exact tie, half to even
+	{0.5, "F0", inv, "0"},      // an exact tie rounds to even, like 0.125 F2
 	{1.005, "F2", inv, "1.00"}, // 1.005 is 1.00499999999999989...
 	{2.675, "F2", inv, "2.67"}, // 2.67499999999999982...
 	{1234567.891, "N", inv, "1,234,567.89"},
 	{1234567.891, "N2", deDE, "1.234.567,89"},
 	{1234567.891, "N2", frFR, "1\u202f234\u202f567,89"},
 	{-1234567.891, "N0", enUS, "-1,234,568"},
-	{0.5, "N0", inv, "1"}, // an exact tie rounds away from zero
+	{0.5, "N0", inv, "0"}, // an exact tie rounds to even
 	{999.999, "N2", inv, "1,000.00"},
 	{1234.5678, "E", inv, "1.234568E+003"},
 	{1234.5678, "E2", inv, "1.23E+003"},
