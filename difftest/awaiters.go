@@ -21,7 +21,7 @@ func (g *gen) awaiterDecls() {
 	g.line("    public int GetResult() => V;")
 	g.line("    public void OnCompleted(Action k) => k();")
 	g.line("}")
-	g.line("class Later : System.Runtime.CompilerServices.ICriticalNotifyCompletion")
+	g.line("public class Later : System.Runtime.CompilerServices.ICriticalNotifyCompletion") // public: LaterExt, outside Program, names it
 	g.line("{")
 	g.line("    public int V; bool _done;")
 	g.line("    public bool IsCompleted => _done;")
@@ -29,7 +29,7 @@ func (g *gen) awaiterDecls() {
 	g.line("    public void OnCompleted(Action k) => UnsafeOnCompleted(k);")
 	g.line("    public void UnsafeOnCompleted(Action k) => Task.Run(() => { _done = true; k(); });")
 	g.line("}")
-	g.line("class LaterBox { public int V; }")
+	g.line("public class LaterBox { public int V; }")
 	g.line("interface IDef { int Get(int x = 4); Task<int> GetAsync(int x = 6); }")
 	g.line("class DefExplicit : IDef")
 	g.line("{")
